@@ -1,0 +1,109 @@
+// SMEMPool: carves tensors out of dynamic shared memory, with the byte count
+// known at compile time for the launch.
+#pragma once
+
+#include <tirx/tensor/alloc.hpp>
+
+#if defined(__CUDACC__)
+#include <cuda/ptx>
+#endif
+
+namespace tirx {
+
+#if defined(__CUDACC__)
+/// Base of this block's dynamic shared memory (1024-byte aligned, as the
+/// 128-byte swizzle of the bulk tensor copies needs).
+__device__ TIRX_FORCEINLINE unsigned char* dynamic_smem_base() {
+  extern __shared__ __align__(1024) unsigned char tirx_dynamic_smem[];
+  return tirx_dynamic_smem;
+}
+#endif
+
+/// A bump allocator over dynamic shared memory. The same code runs in a
+/// constant expression (no memory: it only counts bytes) and in a kernel:
+///
+///   TIRX_HD constexpr auto plan(tirx::SMEMPool& pool) {
+///     auto shared = pool.alloc<float, tirx::shape(128)>();
+///     pool.commit();
+///     return shared;
+///   }
+///   // device: auto pool = tirx::SMEMPool::dynamic(); auto shared = plan(pool);
+///   // host:   constexpr size_t bytes = tirx::smem_bytes(plan);
+class SMEMPool {
+public:
+  /// A pool that only plans (constant evaluation, host code).
+  constexpr SMEMPool() = default;
+  /// A pool over memory at base (1024-byte aligned is best).
+  TIRX_HD constexpr explicit SMEMPool(unsigned char* base) : base_(base) {}
+#if defined(__CUDACC__)
+  /// A pool over this block's dynamic shared memory.
+  __device__ static SMEMPool dynamic() { return SMEMPool(dynamic_smem_base()); }
+#endif
+
+  /// A tensor of the given shape and layout at the next offset aligned to
+  /// Align bytes (default 16; 128 for ldmatrix rows, 1024 for swizzled TMA).
+  template <class T, Shape Shp, TileLayout Lay = row_major(Shp), int Align = 16>
+  TIRX_HD constexpr auto alloc() {
+    static_assert(check_layout<Lay>());
+    static_assert(Shp.size() == Lay.size(),
+                  "tirx::SMEMPool::alloc: the shape and the layout must have the same number of elements");
+    static_assert(!Lay.has_thread_axis(),
+                  "tirx::SMEMPool::alloc: a shared tensor's layout may use memory axes only");
+    static_assert(Align > 0 && (Align & (Align - 1)) == 0 && Align <= 1024,
+                  "tirx::SMEMPool::alloc: the alignment must be a power of two up to 1024");
+    static_assert(detail::local_reach_ok(Lay), "tirx::SMEMPool::alloc: the layout reaches negative offsets");
+    using Result = Tensor<T, typename detail::shape_type_of<Shp>::type, Scope::shared_dyn, Align, typename detail::layout_type_of<Lay>::type>;
+    constexpr index_t bytes = detail::local_elements(Lay) * index_t{sizeof(T)};
+    if (committed_) {
+      // Not a constant expression: a plan that allocates after commit() stops
+      // compiling here, and the compiler shows this line with the message.
+      detail::fail("tirx::SMEMPool::alloc: called after commit(); allocate every tensor first");
+      return Result{};
+    }
+    offset_ = (offset_ + Align - 1) / Align * Align;
+    unsigned long long at = offset_;
+    offset_ += static_cast<unsigned long long>(bytes);
+    if (offset_ > high_) high_ = offset_;
+    if (base_ == nullptr) return Result{};
+    return Result{reinterpret_cast<T*>(base_ + at)};
+  }
+
+  /// Moves the bump pointer to a byte offset, so that later allocations
+  /// reuse earlier storage (the caller synchronizes).
+  TIRX_HD constexpr void move_base_to(unsigned long long offset) { offset_ = offset; }
+
+  /// Ends the allocations; returns the bytes the launch must provide. In
+  /// debug builds on the device, traps if the launch provided fewer.
+  TIRX_HD constexpr unsigned long long commit() {
+    committed_ = true;
+#if defined(__CUDA_ARCH__)
+    if (!cuda::std::is_constant_evaluated() && base_ != nullptr) {
+      TIRX_CHECK(high_ <= cuda::ptx::get_sreg_dynamic_smem_size(),
+                 "tirx::SMEMPool::commit: the launch gave less dynamic shared memory than the pool "
+                 "needs; launch with smem_bytes(plan) bytes");
+    }
+#endif
+    return high_;
+  }
+
+  TIRX_HD constexpr unsigned long long offset() const { return offset_; }
+  TIRX_HD constexpr unsigned long long bytes() const { return high_; }
+  TIRX_HD constexpr bool committed() const { return committed_; }
+
+private:
+  unsigned char* base_ = nullptr;
+  unsigned long long offset_ = 0;
+  unsigned long long high_ = 0;
+  bool committed_ = false;
+};
+
+/// The dynamic shared memory a plan needs, as a constant:
+///   constexpr auto bytes = smem_bytes([](SMEMPool& p) { plan(p); });
+template <class F>
+TIRX_HD constexpr unsigned long long smem_bytes(F&& plan) {
+  SMEMPool pool;
+  plan(pool);
+  return pool.commit();
+}
+
+} // namespace tirx

@@ -1,0 +1,503 @@
+// Tensor: a pointer (or a small owned array) plus a static type: element
+// type, shape, memory scope, pointer alignment and layout. Every view
+// (sub, view, permute, rearrange) returns another Tensor over the same
+// storage; every static fact is checked at compile time.
+#pragma once
+
+#include <tirx/core/integer.hpp>
+#include <tirx/layout/layout_type.hpp>
+#include <tirx/layout/ops.hpp>
+#include <tirx/tensor/dtype.hpp>
+#include <tirx/tensor/rearrange.hpp>
+#include <tirx/tensor/retype.hpp>
+#include <tirx/tensor/scope.hpp>
+
+namespace tirx {
+
+/// Row-major contiguous layout on m for a shape value.
+TIRX_HD constexpr TileLayout row_major(const Shape& s) {
+  TileLayout l{};
+  index_t stride = 1;
+  for (int i = s.rank - 1; i >= 0; --i) {
+    l.shard[i] = Iter{s.dims[i], stride, Axis{0}};
+    stride *= s.dims[i];
+  }
+  l.rank = s.rank;
+  return l;
+}
+
+/// The row-major layout type of a ShapeT.
+namespace detail {
+template <class Shp>
+struct row_major_of {
+  static constexpr TileLayout value = row_major(Shp::value);
+  using type = typename layout_type_of<value>::type;
+};
+} // namespace detail
+template <class Shp>
+using row_major_t = typename detail::row_major_of<Shp>::type;
+
+// -- storage -----------------------------------------------------------------
+
+/// A view: the tensor refers to storage it does not own.
+template <class T>
+struct PointerStorage {
+  T* ptr = nullptr;
+  TIRX_HD constexpr T* data() const { return ptr; }
+};
+
+/// Owned per-thread storage (alloc_local): N elements, copied by value.
+template <class T, index_t N, int Align>
+struct ArrayStorage {
+  alignas(Align) T values[N];
+  TIRX_HD constexpr T* data() { return values; }
+  TIRX_HD constexpr const T* data() const { return values; }
+};
+
+// -- index arguments of sub ----------------------------------------------------
+
+/// `_` (or `full`) keeps a whole mode, like `:` in A[i, :].
+struct All {};
+inline constexpr All _{};
+inline constexpr All full{};
+
+/// A static range [Begin, End) with a step: range<0, 32>, range<1, 8, 2>.
+template <index_t Begin, index_t End, index_t Step = 1>
+struct StaticRange {
+  static_assert(Step >= 1, "tirx::range: the step must be at least 1");
+  static_assert(End > Begin, "tirx::range: End must be greater than Begin");
+};
+template <index_t Begin, index_t End, index_t Step = 1>
+inline constexpr StaticRange<Begin, End, Step> range{};
+
+/// A range of Len elements (a static count) from a run-time start.
+template <index_t Len, index_t Step = 1>
+struct DynRange {
+  static_assert(Len >= 1 && Step >= 1, "tirx::range_from: the count and the step must be at least 1");
+  static constexpr index_t len = Len;
+  static constexpr index_t step = Step;
+  index_t begin;
+};
+template <index_t Len, index_t Step = 1>
+TIRX_HD constexpr DynRange<Len, Step> range_from(index_t begin) {
+  return DynRange<Len, Step>{begin};
+}
+
+template <class Tens, class... I>
+struct SubResult;
+
+namespace detail {
+
+enum class SubKind { static_index, dyn_index, all, static_range, dyn_range };
+
+template <class A>
+struct sub_kind;
+template <class A>
+  requires is_static_int_v<A>
+struct sub_kind<A> {
+  static constexpr SubKind value = SubKind::static_index;
+};
+template <>
+struct sub_kind<All> {
+  static constexpr SubKind value = SubKind::all;
+};
+template <index_t B, index_t E, index_t St>
+struct sub_kind<StaticRange<B, E, St>> {
+  static constexpr SubKind value = SubKind::static_range;
+  static constexpr SliceSpec spec{false, B, (E - B + St - 1) / St, St};
+};
+template <index_t L, index_t St>
+struct sub_kind<DynRange<L, St>> {
+  static constexpr SubKind value = SubKind::dyn_range;
+  static constexpr SliceSpec spec{false, 0, L, St};
+};
+template <class A>
+  requires cuda::std::is_integral_v<A>
+struct sub_kind<A> {
+  static constexpr SubKind value = SubKind::dyn_index;
+};
+
+struct SubPlan {
+  SliceSpec spec[max_rank] = {};
+  SubKind kind[max_rank] = {};
+  bool index_out_of_range = false;
+  bool range_out_of_range = false;
+  bool dynamic_on_thread_axis = false;
+  bool dyn_range_not_affine = false;
+  bool dynamic_with_swizzle = false;
+  index_t dyn_stride_gcd = 0; ///< gcd of the m strides a run-time index moves by
+};
+
+TIRX_HD constexpr index_t gcd(index_t a, index_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b != 0) {
+    index_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+template <class... A>
+TIRX_HD constexpr SubPlan make_sub_plan(const TileLayout& l, const Shape& s) {
+  SubPlan p{};
+  SubKind kinds[] = {sub_kind<cuda::std::remove_cvref_t<A>>::value...};
+  GroupedLayout g = group(l, s);
+  int d = 0;
+  auto one = [&]<class X>() {
+    using D = cuda::std::remove_cvref_t<X>;
+    SubKind k = kinds[d];
+    p.kind[d] = k;
+    index_t dim = s.dims[d];
+    if constexpr (is_static_int_v<D>) {
+      p.spec[d] = SliceSpec{true, D::value, 1, 1};
+      if (D::value < 0 || D::value >= dim) p.index_out_of_range = true;
+    } else if constexpr (cuda::std::is_same_v<D, All>) {
+      p.spec[d] = SliceSpec{false, 0, dim, 1};
+    } else if constexpr (cuda::std::is_integral_v<D>) {
+      p.spec[d] = SliceSpec{true, 0, 1, 1};
+    } else {
+      p.spec[d] = sub_kind<D>::spec;
+      const SliceSpec& sp = p.spec[d];
+      if (sp.begin < 0 || sp.begin + (sp.extent - 1) * sp.step >= dim) p.range_out_of_range = true;
+    }
+    if (k == SubKind::dyn_index || k == SubKind::dyn_range) {
+      if (l.swz.active()) p.dynamic_with_swizzle = true;
+      TileLayout mode{};
+      for (int i = g.bound[d]; g.ok && i < g.bound[d + 1]; ++i) {
+        const Iter& it = g.layout.shard[i];
+        if (!(it.axis == Axis{0}) && it.extent > 1) p.dynamic_on_thread_axis = true;
+        if (it.extent > 1) p.dyn_stride_gcd = gcd(p.dyn_stride_gcd, it.stride);
+        mode.push_shard(it);
+      }
+      if (k == SubKind::dyn_range && canonicalize(mode).rank > 1) p.dyn_range_not_affine = true;
+    }
+    ++d;
+  };
+  (one.template operator()<A>(), ...);
+  return p;
+}
+
+/// Run-time offset on m of coordinate c of grouped mode d (iters [b, e)).
+template <TileLayout G, int B, int E, class I>
+TIRX_HD TIRX_FORCEINLINE constexpr I mode_offset(I c) {
+  I off = 0;
+  [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+    (
+        [&] {
+          constexpr Iter it = G.shard[E - 1 - K];
+          if constexpr (it.extent > 1) {
+            if constexpr (E - 1 - K == B) off += c * static_cast<I>(it.stride);
+            else off += (c % static_cast<I>(it.extent)) * static_cast<I>(it.stride);
+            c /= static_cast<I>(it.extent);
+          }
+        }(),
+        ...);
+  }(cuda::std::make_integer_sequence<int, E - B>{});
+  return off;
+}
+
+TIRX_HD constexpr int pow2_divisor(index_t bytes, int cap) {
+  if (bytes == 0) return cap;
+  int a = 1;
+  while (a < cap && bytes % (2 * a) == 0) a *= 2;
+  return a;
+}
+
+} // namespace detail
+
+// -- Tensor --------------------------------------------------------------------
+
+/// A tensor: storage plus its static type.
+///   T        element type (float, half, ..., see dtype.hpp)
+///   Shp      ShapeT<...>, the logical shape (row-major)
+///   Sc       memory scope
+///   Align    alignment of data() in bytes
+///   Lay      LayoutT<...>, the placement of each logical element
+///   Store    PointerStorage<T> for views, ArrayStorage for alloc_local
+template <class T, class Shp, Scope Sc = Scope::global, int Align = alignof(T),
+          class Lay = row_major_t<Shp>, class Store = PointerStorage<T>>
+class Tensor {
+  static_assert(is_shape_type_v<Shp>, "tirx::Tensor: the shape must be a ShapeT<...>, e.g. ShapeT<2, 32, 4>");
+  static_assert(is_layout_type_v<Lay>,
+                "tirx::Tensor: the layout must be a LayoutT; write layout_type<value> or layout_type<layout_of<\"...\">>");
+  static_assert(Shp::value.valid(), "tirx::Tensor: every shape extent must be at least 1");
+  static_assert(Shp::size == Lay::value.size(),
+                "tirx::Tensor: the shape and the layout must have the same number of elements; "
+                "give a layout whose shard extents multiply to the shape's size");
+  static_assert(Align > 0 && (Align & (Align - 1)) == 0, "tirx::Tensor: align must be a power of two");
+
+public:
+  using element_type = T;
+  using value_type = cuda::std::remove_cv_t<T>;
+  using shape_type = Shp;
+  using layout_type = Lay;
+  using storage_type = Store;
+  static constexpr Scope scope = Sc;
+  static constexpr int align = Align;
+  static constexpr int rank = Shp::rank;
+
+  /// The shape and layout as values (for constant expressions).
+  TIRX_HD static constexpr Shape shape() { return Shp::value; }
+  TIRX_HD static constexpr TileLayout layout() { return Lay::value; }
+  TIRX_HD static constexpr index_t size() { return Shp::size; }
+
+  /// Run-time index type: int when every offset fits in 31 bits.
+  using index_type = cuda::std::conditional_t<(Shp::size < (index_t{1} << 31) &&
+                                                span(Lay::value, Axis{0}) < (index_t{1} << 31)),
+                                               int, long long>;
+
+  Store store{};
+
+  constexpr Tensor() = default;
+  TIRX_HD constexpr explicit Tensor(T* p)
+    requires cuda::std::is_same_v<Store, PointerStorage<T>>
+      : store{p} {}
+
+  /// The base data pointer.
+  TIRX_HD constexpr T* data() const
+    requires cuda::std::is_same_v<Store, PointerStorage<T>>
+  {
+    return store.data();
+  }
+  TIRX_HD constexpr T* data()
+    requires(!cuda::std::is_same_v<Store, PointerStorage<T>>)
+  {
+    return store.data();
+  }
+  TIRX_HD constexpr const T* data() const
+    requires(!cuda::std::is_same_v<Store, PointerStorage<T>>)
+  {
+    return store.data();
+  }
+
+  /// Offset on m of a logical coordinate (one index per mode).
+  template <class... I>
+  TIRX_HD TIRX_FORCEINLINE static constexpr index_type offset_of(I... idx) {
+    static_assert(sizeof...(I) == rank, "tirx::Tensor: give one index per mode");
+    static_assert(Sc != Scope::tmem, "tirx::Tensor: tensor memory is read and written with tcgen05 instructions, not by element");
+    return axis_offset<Lay::value, Axis{0}>(Shp::template flatten<index_type>(idx...));
+  }
+
+  /// A[i] on a 1-D tensor, or A[ramp(base, stride, lanes)] (see vector.hpp).
+  template <class I>
+  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) const {
+    if constexpr (cuda::std::is_integral_v<I> || is_static_int_v<I>) {
+      static_assert(rank == 1, "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
+      return (*this)(i);
+    } else {
+      return at(*this, i);
+    }
+  }
+  /// The same on a mutable owning tensor (alloc_local): `values[k] = x` and
+  /// `values[ramp(...)] = v` write (the const overload would give const T&).
+  template <class I>
+  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) {
+    if constexpr (cuda::std::is_integral_v<I> || is_static_int_v<I>) {
+      static_assert(rank == 1, "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
+      return (*this)(i);
+    } else {
+      return at(view(), i);
+    }
+  }
+
+  /// A pointer to element (i, j, ...): this thread's slot for distributed layouts.
+  template <class... I>
+  TIRX_HD TIRX_FORCEINLINE constexpr auto ptr_to(I... idx) const {
+    return data() + offset_of(idx...);
+  }
+  template <class... I>
+  TIRX_HD TIRX_FORCEINLINE constexpr auto ptr_to(I... idx) {
+    return data() + offset_of(idx...);
+  }
+
+  /// Element access.
+  template <class... I>
+  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator()(I... idx) const {
+    return data()[offset_of(idx...)];
+  }
+  template <class... I>
+  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator()(I... idx) {
+    return data()[offset_of(idx...)];
+  }
+
+  /// The same storage as a pointer view (an owning local tensor stays put).
+  TIRX_HD constexpr auto view() & {
+    return Tensor<T, Shp, Sc, Align, Lay, PointerStorage<T>>{data()};
+  }
+  TIRX_HD constexpr auto view() const& {
+    using C = cuda::std::conditional_t<cuda::std::is_same_v<Store, PointerStorage<T>>, T, const T>;
+    return Tensor<C, Shp, Sc, Align, Lay, PointerStorage<C>>{data()};
+  }
+
+  /// view<64, 4>(): the same elements under another shape of equal size.
+  template <index_t... Dims>
+  TIRX_HD constexpr auto view() const {
+    static_assert(sizeof...(Dims) > 0, "tirx::Tensor::view: give the new shape, e.g. view<64, 4>()");
+    static_assert((index_t{1} * ... * Dims) == Shp::size,
+                  "tirx::Tensor::view: the new shape must have as many elements as the tensor; "
+                  "check the extents (use sub() to select a part)");
+    auto self = base_view();
+    return Tensor<elem_t, ShapeT<Dims...>, Sc, Align, Lay, PointerStorage<elem_t>>{self.data()};
+  }
+
+  /// view<U>(): the same bytes as elements of type U (8 halves as 4 uint32).
+  template <class U>
+    requires(!is_static_int_v<U>)
+  TIRX_HD auto view() const {
+    static_assert(dtype_traits<U>::known, "tirx::Tensor::view<U>: U must be a tirx element type (see dtype.hpp)");
+    constexpr RetypeResult r = retype(Lay::value, Shp::value, dtype_bits<T>, dtype_bits<U>);
+    static_assert(r.error != RetypeError::width_not_multiple,
+                  "tirx::Tensor::view<U>: one element width must be a multiple of the other");
+    static_assert(r.error != RetypeError::extent_not_divisible,
+                  "tirx::Tensor::view<U>: the last mode's extent must be divisible by the width ratio; "
+                  "view<...>() to another shape first");
+    static_assert(r.error != RetypeError::not_contiguous,
+                  "tirx::Tensor::view<U>: the elements merged into one U must be consecutive in memory "
+                  "(the last mode stride-1 on m)");
+    static_assert(r.error != RetypeError::stride_not_divisible,
+                  "tirx::Tensor::view<U>: every memory stride must be divisible by the width ratio");
+    static_assert(r.error != RetypeError::offset_not_divisible,
+                  "tirx::Tensor::view<U>: the layout's memory offset must be divisible by the width ratio");
+    static_assert(r.error != RetypeError::swizzle_too_fine,
+                  "tirx::Tensor::view<U>: the swizzle keeps fewer bytes together than one U");
+    if constexpr (r.error == RetypeError::none) {
+      using U2 = cuda::std::conditional_t<cuda::std::is_const_v<T>, const U, U>;
+      return Tensor<U2, typename detail::shape_type_of<r.shape>::type, Sc, Align, typename detail::layout_type_of<r.layout>::type, PointerStorage<U2>>{
+          reinterpret_cast<U2*>(base_view().data())};
+    }
+  }
+
+  /// permute<1, 0>(): reorder the modes; new mode i is old mode P[i].
+  template <int... P>
+  TIRX_HD constexpr auto permute() const {
+    static_assert(sizeof...(P) == rank, "tirx::Tensor::permute: give one mode index per mode");
+    constexpr int perm[max_rank] = {P...};
+    constexpr bool grouped = group(Lay::value, Shp::value).ok;
+    static_assert(grouped, "tirx::Tensor::permute: the layout's iters do not split along the shape's "
+                           "modes; view<...>() to a shape that matches the layout first");
+    constexpr PermuteResult r = ::tirx::permute(Lay::value, Shp::value, perm);
+    static_assert(r.ok || !grouped,
+                  "tirx::Tensor::permute: the indices must be a permutation of 0..rank-1");
+    if constexpr (r.ok)
+      return Tensor<elem_t, typename detail::shape_type_of<r.shape>::type, Sc, Align, typename detail::layout_type_of<r.layout>::type,
+                    PointerStorage<elem_t>>{base_view().data()};
+  }
+
+  /// sub(i, all, range<0, 4>, range_from<8>(k), c<2>): a region. An integer
+  /// drops its mode, a range narrows it (with a step), all keeps it. Static
+  /// indices (c<k>, range<...>) may select along any axis; run-time ones only
+  /// along memory (they move the pointer).
+  template <class... A>
+  TIRX_HD constexpr auto sub(A... a) const {
+    static_assert(sizeof...(A) == rank,
+                  "tirx::Tensor::sub: give one index, range or all per mode of the tensor");
+    constexpr detail::SubPlan plan = detail::make_sub_plan<A...>(Lay::value, Shp::value);
+    static_assert(!plan.index_out_of_range,
+                  "tirx::Tensor::sub: a static index is outside its mode; indices run from 0 to extent-1");
+    static_assert(!plan.range_out_of_range,
+                  "tirx::Tensor::sub: a static range reaches past the end of its mode");
+    static_assert(!plan.dynamic_on_thread_axis,
+                  "tirx::Tensor::sub: a run-time index can only select along memory; this mode is "
+                  "spread over threads, so use a static index c<k> or range<b, e>");
+    static_assert(!plan.dynamic_with_swizzle,
+                  "tirx::Tensor::sub: a swizzled tensor takes static indices only (c<k>, range<b, e>)");
+    static_assert(!plan.dyn_range_not_affine,
+                  "tirx::Tensor::sub: a run-time range needs a mode with one memory stride; use a static range");
+    constexpr SliceResult r = slice(Lay::value, Shp::value, plan.spec);
+    static_assert(r.ok || plan.index_out_of_range || plan.range_out_of_range,
+                  "tirx::Tensor::sub: this range cannot be expressed with the layout's iters (it "
+                  "must cover whole inner iters without wrapping); pick an aligned range");
+    if constexpr (r.ok && !plan.dynamic_on_thread_axis && !plan.dynamic_with_swizzle) {
+      constexpr GroupedLayout g = group(Lay::value, Shp::value);
+      index_type off = 0;
+      auto add = [&]<int D, class X>(X x) {
+        using XD = cuda::std::remove_cvref_t<X>;
+        if constexpr (cuda::std::is_integral_v<XD>) {
+          [[maybe_unused]] constexpr index_t dim = Shp::value.dims[D]; // read by TIRX_CHECK only
+          TIRX_CHECK(x >= 0 && x < dim, "tirx::Tensor::sub: run-time index outside its mode");
+          off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(x));
+        } else if constexpr (requires { x.begin; }) {
+          [[maybe_unused]] constexpr index_t dim = Shp::value.dims[D]; // read by TIRX_CHECK only
+          TIRX_CHECK(x.begin >= 0 && x.begin + (XD::len - 1) * XD::step < dim,
+                     "tirx::Tensor::sub: run-time range reaches outside its mode");
+          off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(x.begin));
+        }
+      };
+      [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
+        (add.template operator()<D>(a), ...);
+      }(cuda::std::make_integer_sequence<int, rank>{});
+      constexpr bool dynamic = ((cuda::std::is_integral_v<A> || requires { A::len; }) || ...);
+      constexpr int new_align =
+          dynamic ? detail::pow2_divisor(plan.dyn_stride_gcd * index_t{sizeof(T)}, Align) : Align;
+      return Tensor<elem_t, typename detail::shape_type_of<r.shape>::type, Sc, new_align, typename detail::layout_type_of<r.layout>::type,
+                    PointerStorage<elem_t>>{base_view().data() + off};
+    }
+  }
+
+  /// rearrange<"(warp lane) value -> warp lane value", "warp=2 lane=32">():
+  /// split, merge and reorder modes with an einops pattern. Names in one
+  /// parenthesised group merge into one mode; sizes not given are inferred.
+  template <fixed_string Pattern, fixed_string Sizes = "">
+  TIRX_HD constexpr auto rearrange() const {
+    constexpr RearrangeResult r = detail::checked_rearrange<Pattern, Sizes>(Shp::value);
+    constexpr RearrangeError e = r.error;
+    static_assert(e != RearrangeError::no_arrow, "tirx::Tensor::rearrange: the pattern needs '->' between the input and output modes");
+    static_assert(e != RearrangeError::bad_character, "tirx::Tensor::rearrange: a pattern holds names, spaces and parentheses only");
+    static_assert(e != RearrangeError::unbalanced_parens, "tirx::Tensor::rearrange: unbalanced parentheses in the pattern");
+    static_assert(e != RearrangeError::nested_parens, "tirx::Tensor::rearrange: parentheses cannot nest; list the names of one merged mode in one group");
+    static_assert(e != RearrangeError::empty_group, "tirx::Tensor::rearrange: an empty group () has no names");
+    static_assert(e != RearrangeError::duplicate_name, "tirx::Tensor::rearrange: a name appears twice on one side of the pattern");
+    static_assert(e != RearrangeError::name_on_one_side, "tirx::Tensor::rearrange: every name must appear on both sides of '->'");
+    static_assert(e != RearrangeError::rank_mismatch, "tirx::Tensor::rearrange: the left side must have one entry (a name or a group) per mode of the tensor");
+    static_assert(e != RearrangeError::too_many_unknown, "tirx::Tensor::rearrange: a group may leave at most one size unknown; give the others, e.g. \"warp=2\"");
+    static_assert(e != RearrangeError::size_mismatch, "tirx::Tensor::rearrange: the sizes of a group must multiply to its mode's extent");
+    static_assert(e != RearrangeError::bad_sizes, "tirx::Tensor::rearrange: sizes are written \"name=integer\", separated by spaces or commas");
+    static_assert(e != RearrangeError::unused_size, "tirx::Tensor::rearrange: a size names something the pattern does not contain");
+    static_assert(e != RearrangeError::too_many_names, "tirx::Tensor::rearrange: at most 8 names");
+    if constexpr (e == RearrangeError::none) {
+      constexpr Shape el = r.elementary;
+      return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
+        return this->template view<el.dims[I]...>().template permute<r.perm[I]...>();
+      }(cuda::std::make_integer_sequence<int, el.rank>{})
+          .template view_shape<r.out>();
+    }
+  }
+
+  /// view_shape<shape(64, 4)>(): view<...>() with a Shape value.
+  template <Shape V>
+  TIRX_HD constexpr auto view_shape() const {
+    return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
+      return this->template view<V.dims[I]...>();
+    }(cuda::std::make_integer_sequence<int, V.rank>{});
+  }
+
+private:
+  using elem_t = T;
+  TIRX_HD constexpr auto base_view() const {
+    return Tensor<elem_t, Shp, Sc, Align, Lay, PointerStorage<elem_t>>{const_cast<elem_t*>(data())};
+  }
+};
+
+template <class T>
+inline constexpr bool is_tensor_v = false;
+template <class T, class Shp, Scope Sc, int A, class L, class St>
+inline constexpr bool is_tensor_v<Tensor<T, Shp, Sc, A, L, St>> = true;
+
+/// A tensor type over global memory, for kernel parameters:
+/// GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>.
+template <class T, class Shp, int Align = alignof(T), class Lay = row_major_t<Shp>>
+using GlobalTensor = Tensor<T, Shp, Scope::global, Align, Lay>;
+
+/// A tensor view of the given type over an existing pointer (TIRx
+/// decl_tensor). In debug builds the pointer's alignment is checked.
+template <class TensorType>
+TIRX_HD TensorType decl_tensor(typename TensorType::element_type* ptr) {
+  static_assert(is_tensor_v<TensorType>, "tirx::decl_tensor: the template argument must be a tirx::Tensor type");
+  TIRX_CHECK(reinterpret_cast<unsigned long long>(ptr) % TensorType::align == 0,
+             "tirx::decl_tensor: the pointer is less aligned than the tensor type's align");
+  return TensorType{ptr};
+}
+
+} // namespace tirx

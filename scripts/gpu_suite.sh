@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The whole GPU suite in one command, for a machine with an NVIDIA GPU:
+# builds everything, runs every ctest (GPU tests included), runs the
+# examples, then every GPU test again under compute-sanitizer memcheck and
+# racecheck. Logs go to $LOG_DIR (default: $OUT when set, else build-gpu/logs).
+# A machine without Debian's catch2 package can point TIRX_CATCH2_PREFIX at a
+# copy of it (a folder with include/catch2 and lib/cmake/Catch2).
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TIRX_BUILD_DIR:-$ROOT/build-gpu}"
+LOG_DIR="${LOG_DIR:-${OUT:-$BUILD/logs}}"
+mkdir -p "$LOG_DIR"
+export PATH="/usr/local/cuda/bin:$PATH"
+extra=()
+[[ -n "${TIRX_CATCH2_PREFIX:-}" ]] && extra+=("-DCatch2_DIR=$TIRX_CATCH2_PREFIX/lib/cmake/Catch2")
+gen=()
+command -v ninja >/dev/null && [[ ! -f "$BUILD/CMakeCache.txt" ]] && gen=(-G Ninja)
+status=0
+step() { echo "== $*"; }
+
+nvidia-smi -L | tee "$LOG_DIR/gpu.txt"
+step "configure + build"
+{ cmake -S "$ROOT" -B "$BUILD" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release "${extra[@]}" &&
+  cmake --build "$BUILD" --parallel "$(nproc)"; } >"$LOG_DIR/build.log" 2>&1 || {
+  tail -50 "$LOG_DIR/build.log"; echo "== build FAILED"; exit 1; }
+
+step "ctest (all labels)"
+ctest --test-dir "$BUILD" --output-on-failure --parallel 8 --timeout 600 >"$LOG_DIR/ctest.log" 2>&1 || status=1
+tail -25 "$LOG_DIR/ctest.log"
+
+step "examples"
+for exe in $(find "$BUILD/examples/gpu" -maxdepth 1 -type f -executable 2>/dev/null | sort); do
+  if (cd "$BUILD/examples" && "$exe") >>"$LOG_DIR/examples.log" 2>&1; then echo "OK   $(basename "$exe")"
+  else echo "FAIL $(basename "$exe")"; status=1; fi
+done
+
+step "compute-sanitizer over the GPU tests"
+mapfile -t gpu_tests < <(ctest --test-dir "$BUILD" -L gpu --show-only=json-v1 | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["tests"]:
+    props = {p["name"]: p["value"] for p in t.get("properties", [])}
+    if "WILL_FAIL" in props and props["WILL_FAIL"]: continue   # expected traps
+    print(" ".join(t["command"]))')
+for tool in memcheck racecheck; do
+  for cmd in "${gpu_tests[@]}"; do
+    name=$(basename "${cmd%% *}")
+    if compute-sanitizer --tool "$tool" --error-exitcode 99 $cmd >>"$LOG_DIR/sanitizer-$tool.log" 2>&1; then
+      echo "OK   $tool $name"
+    else echo "FAIL $tool $name"; status=1; fi
+  done
+done
+step "done: $([[ $status == 0 ]] && echo ALL PASSED || echo FAILURES, see $LOG_DIR)"
+exit $status
