@@ -4,6 +4,7 @@
 #include <tirx/core/config.hpp>
 #include <tirx/core/fixed_string.hpp>
 #include <tirx/core/integer.hpp>
+#include <tirx/layout/algebra.hpp>
 #include <tirx/layout/axis.hpp>
 #include <tirx/layout/layout_type.hpp>
 #include <tirx/layout/ops.hpp>

@@ -46,7 +46,7 @@ TIRX_HD constexpr index_t span(const TileLayout& l, Axis a = Axis{0}) {
   if (l.swz.active() && a == Axis{0}) {
     index_t row = index_t{1} << (l.swz.base + l.swz.bits);
     index_t lo = r.lo >= 0 ? r.lo / row * row : -((-r.lo + row - 1) / row * row);
-    index_t hi = (r.hi / row + 1) * row - 1;
+    index_t hi = (r.hi >= 0 ? r.hi / row * row : -((-r.hi + row - 1) / row * row)) + row - 1;
     return hi - lo + 1;
   }
   return r.hi - r.lo + 1;

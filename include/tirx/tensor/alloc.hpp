@@ -36,7 +36,9 @@ TIRX_HD constexpr auto alloc_local() {
                 "tirx::alloc_local: the layout places elements at negative local offsets");
   constexpr index_t n = detail::local_elements(Lay);
   constexpr int align = detail::storage_align(n * index_t{sizeof(T)}, alignof(T));
-  return Tensor<T, typename detail::shape_type_of<Shp>::type, Scope::local, align, typename detail::layout_type_of<Lay>::type, ArrayStorage<T, n, align>>{};
+  // ArrayStorage's constructor leaves the values uninitialised, like registers
+  return Tensor<T, typename detail::shape_type_of<Shp>::type, Scope::local, align,
+                typename detail::layout_type_of<Lay>::type, ArrayStorage<T, n, align>>{};
 }
 /// The same with types: alloc_local<float, ShapeT<4>, LayoutT<...>>().
 template <class T, class ShpT, class LayT = row_major_t<ShpT>>

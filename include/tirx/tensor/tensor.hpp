@@ -49,6 +49,7 @@ struct PointerStorage {
 /// Owned per-thread storage (alloc_local): N elements, copied by value.
 template <class T, index_t N, int Align>
 struct ArrayStorage {
+  TIRX_HD constexpr ArrayStorage() {} // NOLINT: uninitialised on purpose
   alignas(Align) T values[N];
   TIRX_HD constexpr T* data() { return values; }
   TIRX_HD constexpr const T* data() const { return values; }
@@ -180,6 +181,8 @@ TIRX_HD constexpr SubPlan make_sub_plan(const TileLayout& l, const Shape& s) {
 }
 
 /// Run-time offset on m of coordinate c of grouped mode d (iters [b, e)).
+/// Iters on other axes (threads) contribute nothing, so a coordinate that
+/// only selects a thread never reaches the storage index.
 template <TileLayout G, int B, int E, class I>
 TIRX_HD TIRX_FORCEINLINE constexpr I mode_offset(I c) {
   I off = 0;
@@ -188,9 +191,11 @@ TIRX_HD TIRX_FORCEINLINE constexpr I mode_offset(I c) {
         [&] {
           constexpr Iter it = G.shard[E - 1 - K];
           if constexpr (it.extent > 1) {
-            if constexpr (E - 1 - K == B) off += c * static_cast<I>(it.stride);
-            else off += (c % static_cast<I>(it.extent)) * static_cast<I>(it.stride);
-            c /= static_cast<I>(it.extent);
+            if constexpr (it.axis == Axis{0}) { // only m moves storage; thread iters only divide
+              if constexpr (E - 1 - K == B) off += c * static_cast<I>(it.stride);
+              else off += (c % static_cast<I>(it.extent)) * static_cast<I>(it.stride);
+            }
+            if constexpr (E - 1 - K != B) c /= static_cast<I>(it.extent);
           }
         }(),
         ...);
@@ -248,7 +253,7 @@ public:
                                                 span(Lay::value, Axis{0}) < (index_t{1} << 31)),
                                                int, long long>;
 
-  Store store{};
+  Store store; // owned arrays start uninitialised, like registers
 
   constexpr Tensor() = default;
   TIRX_HD constexpr explicit Tensor(T* p)
@@ -277,7 +282,23 @@ public:
   TIRX_HD TIRX_FORCEINLINE static constexpr index_type offset_of(I... idx) {
     static_assert(sizeof...(I) == rank, "tirx::Tensor: give one index per mode");
     static_assert(Sc != Scope::tmem, "tirx::Tensor: tensor memory is read and written with tcgen05 instructions, not by element");
-    return axis_offset<Lay::value, Axis{0}>(Shp::template flatten<index_type>(idx...));
+    constexpr GroupedLayout g = group(Lay::value, Shp::value);
+    if constexpr (g.ok) {
+      // mode by mode: a mode spread over threads only (warp, lane) adds
+      // nothing, so register tiles keep static slots whatever the thread
+      index_type off = static_cast<index_type>(Lay::value.offset_on(Axis{0}));
+      [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
+        ((off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(idx))), ...);
+      }(cuda::std::make_integer_sequence<int, rank>{});
+      if constexpr (Lay::value.swz.active()) {
+        constexpr Swizzle sw = Lay::value.swz;
+        constexpr index_type mask = static_cast<index_type>(((index_t{1} << sw.bits) - 1) << (sw.shift + sw.base));
+        off ^= (off & mask) >> sw.shift;
+      }
+      return off;
+    } else {
+      return axis_offset<Lay::value, Axis{0}>(Shp::template flatten<index_type>(idx...));
+    }
   }
 
   /// A[i] on a 1-D tensor, or A[ramp(base, stride, lanes)] (see vector.hpp).

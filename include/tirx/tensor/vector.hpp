@@ -57,6 +57,14 @@ struct cuda_vector<vec<int, 4>> {
   using type = int4;
 };
 
+namespace detail {
+/// The value of a static integer type; 0 for a run-time one.
+template <class S>
+inline constexpr index_t static_value_or_zero = 0;
+template <class T, T V>
+inline constexpr index_t static_value_or_zero<cuda::std::integral_constant<T, V>> = V;
+} // namespace detail
+
 /// Ramp(base, stride, lanes): indices base, base + stride, ... (lanes of them).
 template <class Stride, class Lanes>
 struct Ramp {
@@ -64,6 +72,8 @@ struct Ramp {
   index_t base;
   static constexpr index_t lanes = Lanes::value;
   static constexpr bool static_stride = is_static_int_v<Stride>;
+  /// The stride when it is static (static_stride), else 0.
+  static constexpr index_t static_stride_value = detail::static_value_or_zero<Stride>;
   index_t stride;
 };
 template <class B, class St, class L>
@@ -80,7 +90,7 @@ template <class Tens, class R>
 TIRX_HD constexpr bool ramp_vectorizes() {
   using T = typename Tens::value_type;
   constexpr index_t bytes = R::lanes * index_t{sizeof(T)};
-  if constexpr (!R::static_stride) return false;
+  if constexpr (!R::static_stride || R::static_stride_value != 1) return false;
   else {
     constexpr TileLayout l = Tens::layout();
     if (bytes > 16 || (bytes & (bytes - 1)) != 0 || Tens::align < bytes) return false;
@@ -101,6 +111,16 @@ struct RampRef {
   using T = typename Tens::value_type;
   using V = vec<T, static_cast<int>(R::lanes)>;
   static constexpr bool vector = ramp_vectorizes<Tens, R>();
+
+  TIRX_HD TIRX_FORCEINLINE constexpr RampRef(const Tens& tensor, const R& indices)
+      : t(tensor), r(indices) {}
+  RampRef(const RampRef&) = default;
+  /// B[ramp(...)] = A[ramp(...)] copies the elements, also when A and B have
+  /// the same type (the implicit copy assignment would only rebind this
+  /// temporary reference and write nothing).
+  TIRX_HD TIRX_FORCEINLINE const RampRef& operator=(const RampRef& other) const {
+    return *this = other.load();
+  }
 
   TIRX_HD TIRX_FORCEINLINE V load() const {
     V v;

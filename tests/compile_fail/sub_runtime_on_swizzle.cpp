@@ -1,0 +1,9 @@
+// Must not compile: a run-time index into a swizzled tensor.
+#include <tirx/tile.hpp>
+
+using namespace tirx;
+
+void f(half* p, int row) {
+  Tensor<half, ShapeT<8, 64>, Scope::shared, 16, layout_type<S(8, 64) ^ swizzle_for(SwizzleMode::b128, 2)>> a{p};
+  auto bad = a.sub(row, _);
+}
