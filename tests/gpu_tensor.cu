@@ -28,8 +28,7 @@ int g_failed_checks = 0;
 int g_checks = 0;
 
 /// A device allocation of n elements of T, freed at scope exit.
-template <class T>
-struct DeviceBuffer {
+template <class T> struct DeviceBuffer {
   T* ptr = nullptr;
   std::size_t n = 0;
   explicit DeviceBuffer(std::size_t count) : n(count) {
@@ -85,11 +84,10 @@ std::string show(std::uint16_t x) {
 }
 std::string show(int x) { return std::to_string(x); }
 
-bool same(float a, float b) { return std::memcmp(&a, &b, 4) == 0; } // bitwise: NaN poison never matches
-template <class T>
-bool same(T a, T b) {
-  return a == b;
-}
+bool same(float a, float b) {
+  return std::memcmp(&a, &b, 4) == 0;
+} // bitwise: NaN poison never matches
+template <class T> bool same(T a, T b) { return a == b; }
 
 /// Compares every element; prints the first mismatches and a summary line.
 template <class T>
@@ -98,7 +96,8 @@ void expect_equal(const char* check, const std::vector<T>& got, const std::vecto
   ++g_checks;
   std::size_t bad = 0;
   for (std::size_t i = 0; i < want.size(); ++i) {
-    if (same(got[i], want[i])) continue;
+    if (same(got[i], want[i]))
+      continue;
     if (bad < 8)
       std::printf("  MISMATCH %s: [%s = %zu] got %s, expected %s\n", check, index_meaning, i,
                   show(got[i]).c_str(), show(want[i]).c_str());
@@ -121,12 +120,14 @@ struct Rng {
   std::vector<float> floats(std::size_t n) {
     std::uniform_real_distribution<float> d(-1000.0f, 1000.0f);
     std::vector<float> v(n);
-    for (auto& x : v) x = d(g);
+    for (auto& x : v)
+      x = d(g);
     return v;
   }
   std::vector<std::uint16_t> bits16(std::size_t n) {
     std::vector<std::uint16_t> v(n);
-    for (auto& x : v) x = static_cast<std::uint16_t>(g() & 0xffff);
+    for (auto& x : v)
+      x = static_cast<std::uint16_t>(g() & 0xffff);
     return v;
   }
 };
@@ -144,7 +145,8 @@ std::uint32_t bits_of(float x) {
 void test_add_one_tile(Rng& rng) {
   const auto a = rng.floats(768);
   std::vector<float> want(768);
-  for (int i = 0; i < 768; ++i) want[i] = a[i] + 1.0f;
+  for (int i = 0; i < 768; ++i)
+    want[i] = a[i] + 1.0f;
   DeviceBuffer<float> A(768), B(768);
   A.upload(a);
 
@@ -167,7 +169,8 @@ void test_add_one_tile(Rng& rng) {
 void test_add_one_vector(Rng& rng) {
   const auto a = rng.floats(256);
   std::vector<float> want(256);
-  for (int i = 0; i < 256; ++i) want[i] = a[i] + 1.0f;
+  for (int i = 0; i < 256; ++i)
+    want[i] = a[i] + 1.0f;
   DeviceBuffer<float> A(256), B(256), C(256);
   A.upload(a);
   B.poison();
@@ -178,7 +181,8 @@ void test_add_one_vector(Rng& rng) {
   // B[4t + k] = 2 * A[3t + 2k]; C = A through a ramp copy of equal types
   std::vector<float> strided(256);
   for (int t = 0; t < 64; ++t)
-    for (int k = 0; k < 4; ++k) strided[4 * t + k] = 2.0f * a[3 * t + 2 * k];
+    for (int k = 0; k < 4; ++k)
+      strided[4 * t + k] = 2.0f * a[3 * t + 2 * k];
   B.poison();
   C.poison();
   tk::ramp_strided<<<1, 64>>>(tk::In256{A.ptr}, tk::Out256{B.ptr}, tk::Out256{C.ptr});
@@ -190,7 +194,8 @@ void test_add_one_vector(Rng& rng) {
 void test_shared_shift(Rng& rng) {
   const auto a = rng.floats(128);
   std::vector<float> want(128);
-  for (int i = 0; i < 128; ++i) want[i] = a[(i + 1) % 128];
+  for (int i = 0; i < 128; ++i)
+    want[i] = a[(i + 1) % 128];
   DeviceBuffer<float> A(128), B(128);
   A.upload(a);
 
@@ -209,7 +214,8 @@ void test_shared_shift(Rng& rng) {
   // several buffers, alignments and reuse
   constexpr auto pool_bytes = tirx::smem_bytes(tk::pool_plan);
   std::vector<float> want2(128);
-  for (int i = 0; i < 128; ++i) want2[i] = a[(i + 1) % 128] + (-2.0f * a[(i + 2) % 128]);
+  for (int i = 0; i < 128; ++i)
+    want2[i] = a[(i + 1) % 128] + (-2.0f * a[(i + 2) % 128]);
   DeviceBuffer<int> offsets(4);
   B.poison();
   offsets.poison();
@@ -217,8 +223,8 @@ void test_shared_shift(Rng& rng) {
                                            tirx::GlobalTensor<int, tirx::ShapeT<4>>{offsets.ptr});
   TIRX_CHECK_LAUNCH("pool_buffers");
   expect_equal("pool_buffers (3 SMEMPool tensors)", B.download(), want2);
-  expect_equal("pool_buffers offsets a, b, c; count", offsets.download(), std::vector<int>{0, 1024, 1536, 3 * 128},
-               "k");
+  expect_equal("pool_buffers offsets a, b, c; count", offsets.download(),
+               std::vector<int>{0, 1024, 1536, 3 * 128}, "k");
 }
 
 void test_add_one_local_sum_four(Rng& rng) {
@@ -226,10 +232,12 @@ void test_add_one_local_sum_four(Rng& rng) {
   DeviceBuffer<float> A(256), B(256), S(64);
   A.upload(a);
   std::vector<float> want(256), sums(64);
-  for (int i = 0; i < 256; ++i) want[i] = a[i] + 1.0f;
+  for (int i = 0; i < 256; ++i)
+    want[i] = a[i] + 1.0f;
   for (int t = 0; t < 64; ++t) {
     float total = 0.0f; // the same additions in the same order as the kernel
-    for (int k = 0; k < 4; ++k) total += a[4 * t + k];
+    for (int k = 0; k < 4; ++k)
+      total += a[4 * t + k];
     sums[t] = total;
   }
   B.poison();
@@ -251,18 +259,20 @@ void test_views(Rng& rng) {
   DeviceBuffer<std::uint32_t> P(256), PL(256);
   A.upload(a);
   H.upload(h);
-  for (auto* buf : {&T, &G, &R, &St, &W}) buf->poison();
+  for (auto* buf : {&T, &G, &R, &St, &W})
+    buf->poison();
   P.poison();
   PL.poison();
   FH.poison();
-  tk::ViewsOut out{decltype(tk::ViewsOut::transposed){T.ptr}, decltype(tk::ViewsOut::grouped){G.ptr},
-                   decltype(tk::ViewsOut::row_rev){R.ptr},    decltype(tk::ViewsOut::strided){St.ptr},
-                   decltype(tk::ViewsOut::window){W.ptr},     decltype(tk::ViewsOut::packed){P.ptr},
-                   decltype(tk::ViewsOut::packed_local){PL.ptr},
-                   decltype(tk::ViewsOut::float_halves){FH.ptr}};
-  tk::views<<<1, 64>>>(tk::In256{A.ptr},
-                       tirx::GlobalTensor<const half, tirx::ShapeT<64, 8>, 16>{reinterpret_cast<const half*>(H.ptr)},
-                       out);
+  tk::ViewsOut out{
+      decltype(tk::ViewsOut::transposed){T.ptr},    decltype(tk::ViewsOut::grouped){G.ptr},
+      decltype(tk::ViewsOut::row_rev){R.ptr},       decltype(tk::ViewsOut::strided){St.ptr},
+      decltype(tk::ViewsOut::window){W.ptr},        decltype(tk::ViewsOut::packed){P.ptr},
+      decltype(tk::ViewsOut::packed_local){PL.ptr}, decltype(tk::ViewsOut::float_halves){FH.ptr}};
+  tk::views<<<1, 64>>>(
+      tk::In256{A.ptr},
+      tirx::GlobalTensor<const half, tirx::ShapeT<64, 8>, 16>{reinterpret_cast<const half*>(H.ptr)},
+      out);
   TIRX_CHECK_LAUNCH("views");
 
   std::vector<float> t(256), g(256), r(256), st(64), w(192);
@@ -270,7 +280,7 @@ void test_views(Rng& rng) {
   std::vector<std::uint16_t> fh(512);
   for (int i = 0; i < 64; ++i)
     for (int j = 0; j < 4; ++j) {
-      t[j * 64 + i] = a[i * 4 + j];            // transposed(j, i) == matrix(i, j) == A[i*4 + j]
+      t[j * 64 + i] = a[i * 4 + j]; // transposed(j, i) == matrix(i, j) == A[i*4 + j]
       g[i * 4 + j] = a[(32 * (i / 32) + i % 32) * 4 + j]; // grouped(w, l, j) == matrix(32w + l, j)
       r[i * 4 + j] = a[i * 4 + 3 - j];
       p[i * 4 + j] = h[i * 8 + 2 * j] | static_cast<std::uint32_t>(h[i * 8 + 2 * j + 1]) << 16;
@@ -278,9 +288,11 @@ void test_views(Rng& rng) {
       fh[i * 8 + 2 * j + 1] = static_cast<std::uint16_t>(bits_of(a[i * 4 + j]) >> 16);
     }
   for (int i = 0; i < 32; ++i)
-    for (int k = 0; k < 2; ++k) st[i * 2 + k] = a[(2 * i) * 4 + 1 + 2 * k];
+    for (int k = 0; k < 2; ++k)
+      st[i * 2 + k] = a[(2 * i) * 4 + 1 + 2 * k];
   for (int i = 0; i < 64; ++i)
-    for (int k = 0; k < 3; ++k) w[i * 3 + k] = a[i * 4 + 1 + k];
+    for (int k = 0; k < 3; ++k)
+      w[i * 3 + k] = a[i * 4 + 1 + k];
   expect_equal("views: permute<1, 0>", T.download(), t, "j*64 + i");
   expect_equal("views: rearrange (warp lane)", G.download(), g, "(w*32 + l)*4 + j");
   expect_equal("views: sub(i, _)", R.download(), r, "i*4 + j");
@@ -294,16 +306,19 @@ void test_views(Rng& rng) {
 void test_two_buffers(Rng& rng) {
   const auto a = rng.floats(128);
   std::vector<float> want(128);
-  for (int i = 0; i < 128; ++i) want[i] = a[(i + 3) % 128] - (a[(i + 5) % 128] * 2.0f + 1.0f);
+  for (int i = 0; i < 128; ++i)
+    want[i] = a[(i + 3) % 128] - (a[(i + 5) % 128] * 2.0f + 1.0f);
   DeviceBuffer<float> A(128), B(128);
   DeviceBuffer<int> info(3);
   A.upload(a);
   B.poison();
   info.poison();
-  tk::two_buffers<<<1, 128>>>(tk::In128{A.ptr}, tk::Out128{B.ptr}, tirx::GlobalTensor<int, tirx::ShapeT<3>>{info.ptr});
+  tk::two_buffers<<<1, 128>>>(tk::In128{A.ptr}, tk::Out128{B.ptr},
+                              tirx::GlobalTensor<int, tirx::ShapeT<3>>{info.ptr});
   TIRX_CHECK_LAUNCH("two_buffers");
   expect_equal("two_buffers: a[i+3] - b[i+5]", B.download(), want);
-  expect_equal("two_buffers: disjoint, shared, count", info.download(), std::vector<int>{1, 1, 128}, "k");
+  expect_equal("two_buffers: disjoint, shared, count", info.download(), std::vector<int>{1, 1, 128},
+               "k");
 }
 
 void test_kernel_template(Rng& rng) {
@@ -316,7 +331,8 @@ void test_kernel_template(Rng& rng) {
   static_assert(std::is_same_v<decltype(transposed), tk::TransposedIn>);
   std::vector<float> want(256);
   for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 64; ++j) want[i * 64 + j] = 2.0f * a[j * 4 + i];
+    for (int j = 0; j < 64; ++j)
+      want[i * 64 + j] = 2.0f * a[j * 4 + i];
   B.poison();
   tk::scale2<<<1, 96>>>(transposed, tk::TransposedOut{B.ptr});
   TIRX_CHECK_LAUNCH("scale2<TransposedIn, TransposedOut>");
@@ -325,9 +341,11 @@ void test_kernel_template(Rng& rng) {
   expect_equal("scale2<transposed view>", got, want, "i*64 + j");
 
   std::vector<float> want2(768);
-  for (int i = 0; i < 768; ++i) want2[i] = 2.0f * a[i];
+  for (int i = 0; i < 768; ++i)
+    want2[i] = 2.0f * a[i];
   B.poison();
-  tk::scale2<<<1, 128>>>(tk::RegIn{A.ptr}.view<64, 12>(), tk::RegOut{B.ptr}.view<64, 12>().permute<1, 0>().permute<1, 0>());
+  tk::scale2<<<1, 128>>>(tk::RegIn{A.ptr}.view<64, 12>(),
+                         tk::RegOut{B.ptr}.view<64, 12>().permute<1, 0>().permute<1, 0>());
   TIRX_CHECK_LAUNCH("scale2<RegMatrixIn, RegMatrixOut>");
   expect_equal("scale2<(64, 12) views>", B.download(), want2);
 }
@@ -335,12 +353,13 @@ void test_kernel_template(Rng& rng) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (int rc = tirx_test_require_gpu())
+    return rc;
   const unsigned seed = argc > 1 ? static_cast<unsigned>(std::strtoul(argv[1], nullptr, 0)) : 2026u;
   cudaDeviceProp prop{};
   TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-  std::printf("gpu_tensor: %s (sm_%d%d), seed %u (gpu_tensor SEED replays another)\n", prop.name, prop.major,
-              prop.minor, seed);
+  std::printf("gpu_tensor: %s (sm_%d%d), seed %u (gpu_tensor SEED replays another)\n", prop.name,
+              prop.major, prop.minor, seed);
   Rng rng{std::mt19937(seed)};
   test_add_one_tile(rng);
   test_add_one_vector(rng);

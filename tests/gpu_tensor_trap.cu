@@ -56,7 +56,8 @@ struct Case {
 };
 constexpr Case cases[] = {
     {"decl_aligned", false, nullptr},
-    {"decl_misaligned", true, "tirx::decl_tensor: the pointer is less aligned than the tensor type's align"},
+    {"decl_misaligned", true,
+     "tirx::decl_tensor: the pointer is less aligned than the tensor type's align"},
     {"sub_in_range", false, nullptr},
     {"sub_out_of_range", true, "tirx::Tensor::sub: run-time index outside its mode"},
     {"pool_enough", false, nullptr},
@@ -69,12 +70,18 @@ int child(const char* name) {
   float* buf = nullptr;
   TIRX_CHECK_CUDA(cudaMalloc(&buf, 4096));
   const std::string n = name;
-  if (n == "decl_aligned") declare<<<1, 64>>>(buf, 4);       // 16 bytes in: aligned
-  else if (n == "decl_misaligned") declare<<<1, 64>>>(buf, 1); // 4 bytes in
-  else if (n == "sub_in_range") sub_row<<<1, 32>>>(buf, 3);
-  else if (n == "sub_out_of_range") sub_row<<<1, 32>>>(buf, 4);
-  else if (n == "pool_enough") pool_kernel<<<1, 32, 4096>>>(buf);
-  else if (n == "pool_too_small") pool_kernel<<<1, 32, 4000>>>(buf);
+  if (n == "decl_aligned")
+    declare<<<1, 64>>>(buf, 4); // 16 bytes in: aligned
+  else if (n == "decl_misaligned")
+    declare<<<1, 64>>>(buf, 1); // 4 bytes in
+  else if (n == "sub_in_range")
+    sub_row<<<1, 32>>>(buf, 3);
+  else if (n == "sub_out_of_range")
+    sub_row<<<1, 32>>>(buf, 4);
+  else if (n == "pool_enough")
+    pool_kernel<<<1, 32, 4096>>>(buf);
+  else if (n == "pool_too_small")
+    pool_kernel<<<1, 32, 4000>>>(buf);
   else {
     std::printf("unknown case %s\n", name);
     return 2;
@@ -83,8 +90,8 @@ int child(const char* name) {
   const cudaError_t sync = cudaDeviceSynchronize();
   std::fflush(stdout);
   if (launch != cudaSuccess || sync != cudaSuccess) {
-    std::printf("child %s: launch %s, kernel %s (%s)\n", name, cudaGetErrorName(launch), cudaGetErrorName(sync),
-                cudaGetErrorString(sync));
+    std::printf("child %s: launch %s, kernel %s (%s)\n", name, cudaGetErrorName(launch),
+                cudaGetErrorName(sync), cudaGetErrorString(sync));
     return 3;
   }
   std::printf("child %s: kernel finished\n", name);
@@ -100,19 +107,24 @@ int run_child(const std::string& self, const char* name, std::string& out) {
     return -1;
   }
   char buf[512];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  while (std::fgets(buf, sizeof buf, p))
+    out += buf;
   const int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status)
+                           : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 2 && std::strcmp(argv[1], "--child") == 0) return child(argv[2]);
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (argc > 2 && std::strcmp(argv[1], "--child") == 0)
+    return child(argv[2]);
+  if (int rc = tirx_test_require_gpu())
+    return rc;
   char self[4096] = {};
   const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-  const std::string exe = len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
+  const std::string exe =
+      len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
   int failed = 0;
   for (const Case& c : cases) {
     std::string out;
@@ -120,10 +132,12 @@ int main(int argc, char** argv) {
     const bool message_seen = c.message == nullptr || out.find(c.message) != std::string::npos;
     const bool ok = c.must_trap ? (rc != 0 && message_seen) : rc == 0;
     std::printf("%s %-18s exit %d, %s\n", ok ? "ok  " : "FAIL", c.name, rc,
-                c.must_trap ? (message_seen ? "message seen" : "MESSAGE MISSING") : "no trap expected");
+                c.must_trap ? (message_seen ? "message seen" : "MESSAGE MISSING")
+                            : "no trap expected");
     if (!ok) {
       ++failed;
-      if (c.message) std::printf("  expected on stdout: %s\n", c.message);
+      if (c.message)
+        std::printf("  expected on stdout: %s\n", c.message);
       std::printf("  child output:\n%s\n", out.c_str());
     }
   }

@@ -38,15 +38,18 @@ __global__ void add_one_tile(RegIn A, RegOut B) {
 #pragma unroll
   for (int i = 0; i < 3; ++i)
 #pragma unroll
-    for (int j = 0; j < 4; ++j) registers(warp, lane, i, j) = A(warp, lane, i, j);
+    for (int j = 0; j < 4; ++j)
+      registers(warp, lane, i, j) = A(warp, lane, i, j);
 #pragma unroll
   for (int i = 0; i < 3; ++i)
 #pragma unroll
-    for (int j = 0; j < 4; ++j) registers(warp, lane, i, j) = registers(warp, lane, i, j) + 1.0f;
+    for (int j = 0; j < 4; ++j)
+      registers(warp, lane, i, j) = registers(warp, lane, i, j) + 1.0f;
 #pragma unroll
   for (int i = 0; i < 3; ++i)
 #pragma unroll
-    for (int j = 0; j < 4; ++j) B(warp, lane, i, j) = registers(warp, lane, i, j);
+    for (int j = 0; j < 4; ++j)
+      B(warp, lane, i, j) = registers(warp, lane, i, j);
 }
 
 // The same with 16-byte vector accesses (ld.global.v4 / st.global.v4): the
@@ -54,8 +57,7 @@ __global__ void add_one_tile(RegIn A, RegOut B) {
 // register slots via static indices on the thread modes (every thread's slots
 // are the same storage(layout) positions). A raw pointer version goes
 // through decl_tensor. grid 1, block 64.
-template <class In, class Out>
-__device__ void add_one_tile_v4_body(In A, Out B) {
+template <class In, class Out> __device__ void add_one_tile_v4_body(In A, Out B) {
   auto registers = alloc_local<float, shape(2, 32, 3, 4), reg_layout>();
   const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
   auto src = A.sub(warp, lane, _, _); // (3, 4), 16-byte aligned rows
@@ -64,13 +66,16 @@ __device__ void add_one_tile_v4_body(In A, Out B) {
   static_assert(decltype(src.sub(0, _)[ramp(0, 1_c, 4_c)])::vector, "16-byte loads");
   static_assert(decltype(mine.sub(0, _)[ramp(0, 1_c, 4_c)])::vector, "16-byte register moves");
 #pragma unroll
-  for (int i = 0; i < 3; ++i) mine.sub(i, _)[ramp(0, 1_c, 4_c)] = src.sub(i, _)[ramp(0, 1_c, 4_c)];
+  for (int i = 0; i < 3; ++i)
+    mine.sub(i, _)[ramp(0, 1_c, 4_c)] = src.sub(i, _)[ramp(0, 1_c, 4_c)];
 #pragma unroll
   for (int i = 0; i < 3; ++i)
 #pragma unroll
-    for (int j = 0; j < 4; ++j) mine(i, j) += 1.0f;
+    for (int j = 0; j < 4; ++j)
+      mine(i, j) += 1.0f;
 #pragma unroll
-  for (int i = 0; i < 3; ++i) dst.sub(i, _)[ramp(0, 1_c, 4_c)] = mine.sub(i, _)[ramp(0, 1_c, 4_c)];
+  for (int i = 0; i < 3; ++i)
+    dst.sub(i, _)[ramp(0, 1_c, 4_c)] = mine.sub(i, _)[ramp(0, 1_c, 4_c)];
 }
 __global__ void add_one_tile_v4(RegIn A, RegOut B) { add_one_tile_v4_body(A, B); }
 __global__ void add_one_tile_decl(const float* a, float* b) {
@@ -90,7 +95,8 @@ __global__ void add_one_vector(In256 A, Out256 B) {
 // the same type. B[4t + k] = 2 * A[3t + 2k]; C = A. grid 1, block 64.
 __global__ void ramp_strided(In256 A, Out256 B, Out256 C) {
   const int tx = static_cast<int>(threadIdx.x);
-  static_assert(!decltype(A[ramp(0, 2_c, 4_c)])::vector, "a stride-2 ramp reads element by element");
+  static_assert(!decltype(A[ramp(0, 2_c, 4_c)])::vector,
+                "a stride-2 ramp reads element by element");
   B[ramp(tx * 4, 1_c, 4_c)] = A[ramp(tx * 3, 2_c, 4_c)] * 2.0f;
   const Out256 same_type{const_cast<float*>(A.data())};
   C[ramp(tx * 4, 1_c, 4_c)] = same_type[ramp(tx * 4, 1_c, 4_c)];
@@ -150,7 +156,8 @@ __global__ void pool_buffers(In128 A, Out128 B, GlobalTensor<int, ShapeT<4>> off
   const int tx = static_cast<int>(threadIdx.x);
   auto pool = SMEMPool::dynamic();
   const PoolBuffers buf = pool_plan(pool);
-  if (tx < 3) buf.c[tx] = 0;
+  if (tx < 3)
+    buf.c[tx] = 0;
   buf.a[tx] = A[tx];
   buf.b[tx] = -2.0f * A[tx];
   __syncthreads();
@@ -175,16 +182,19 @@ __global__ void add_one_local(In256 A, Out256 B) {
   const int tx = static_cast<int>(threadIdx.x);
   auto values = alloc_local<float, shape(4)>();
 #pragma unroll
-  for (int k = 0; k < 4; ++k) values[k] = A[tx * 4 + k];
+  for (int k = 0; k < 4; ++k)
+    values[k] = A[tx * 4 + k];
 #pragma unroll
-  for (int k = 0; k < 4; ++k) B[tx * 4 + k] = values[k] + 1;
+  for (int k = 0; k < 4; ++k)
+    B[tx * 4 + k] = values[k] + 1;
 }
 
 __global__ void sum_four(In256 A, Out64 B) {
   const int tx = static_cast<int>(threadIdx.x);
   let<int> base = tx * 4;
   scalar<float> total = 0.0f;
-  for (int k = 0; k < 4; ++k) total += A[base + k];
+  for (int k = 0; k < 4; ++k)
+    total += A[base + k];
   B[tx] = total;
 }
 
@@ -217,15 +227,18 @@ __global__ void views(In256 A, GlobalTensor<const half, ShapeT<64, 8>, 16> H, Vi
   }
   if (tx < 32) { // even rows, odd columns
     auto strided = matrix.sub(range<0, 64, 2>, range<1, 4, 2>);
-    for (int k = 0; k < 2; ++k) out.strided(tx, k) = strided(tx, k);
+    for (int k = 0; k < 2; ++k)
+      out.strided(tx, k) = strided(tx, k);
   }
   auto window = A.sub(range_from<3>(tx * 4 + 1)); // a run-time window of 3 elements
-  for (int k = 0; k < 3; ++k) out.window(tx, k) = window(k);
+  for (int k = 0; k < 3; ++k)
+    out.window(tx, k) = window(k);
   // 8 halves seen as 4 uint32 words: in global memory and in local storage
   auto half_row = H.sub(tx, _);
   auto words = half_row.view<uint32>();
   auto half_values = alloc_local<half, shape(8)>();
-  for (int k = 0; k < 8; ++k) half_values[k] = half_row[k];
+  for (int k = 0; k < 8; ++k)
+    half_values[k] = half_row[k];
   auto packed_words = half_values.view<uint32>();
   for (int k = 0; k < 4; ++k) {
     out.packed(tx, k) = words(k);
@@ -233,7 +246,8 @@ __global__ void views(In256 A, GlobalTensor<const half, ShapeT<64, 8>, 16> H, Vi
   }
   // a float seen as two 16-bit halves
   auto as_halves = row.view<uint16>();
-  for (int k = 0; k < 8; ++k) out.float_halves(tx, k) = as_halves(k);
+  for (int k = 0; k < 8; ++k)
+    out.float_halves(tx, k) = as_halves(k);
 }
 
 // ----------------------------------------------------------------------------
@@ -251,7 +265,8 @@ __global__ void two_buffers(In128 A, Out128 B, GlobalTensor<int, ShapeT<3>> info
   auto a = alloc_shared<float, shape(128), row_major(shape(128)), tag_a>();
   auto b = alloc_shared<float, shape(128), row_major(shape(128)), tag_b>();
   auto count = shared_scalar<int, tag_count>();
-  if (tx == 0) count = 0;
+  if (tx == 0)
+    count = 0;
   a[tx] = A[tx];
   b[tx] = A[tx] * 2.0f + 1.0f;
   __syncthreads();
@@ -273,8 +288,7 @@ __global__ void two_buffers(In128 A, Out128 B, GlobalTensor<int, ShapeT<3>> info
 // A kernel template instantiated with tensor types (any layout travels in
 // the type): b(i, j) = a(i, j) * 2 over a rank-2 tensor, grid-stride.
 // ----------------------------------------------------------------------------
-template <class In, class Out>
-__global__ void scale2(In a, Out b) {
+template <class In, class Out> __global__ void scale2(In a, Out b) {
   static_assert(is_tensor_v<In> && is_tensor_v<Out> && In::rank == 2);
   static_assert(In::shape() == Out::shape());
   constexpr index_t cols = In::shape().dims[1];

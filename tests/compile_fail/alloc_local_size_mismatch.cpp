@@ -3,6 +3,4 @@
 
 using namespace tirx;
 
-void f() {
-  auto bad = alloc_local<float, shape(4), S(8)>();
-}
+void f() { auto bad = alloc_local<float, shape(4), S(8)>(); }

@@ -3,5 +3,5 @@
 
 using namespace tirx;
 
-using Bad = layout_type<S(8, 64) ^ Swizzle{3, 3, 2}>;
+using Bad = layout_type<S(8, 64) ^ Swizzle { 3, 3, 2 }>;
 Bad* unused = nullptr;

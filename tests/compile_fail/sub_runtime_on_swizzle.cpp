@@ -4,6 +4,8 @@
 using namespace tirx;
 
 void f(half* p, int row) {
-  Tensor<half, ShapeT<8, 64>, Scope::shared, 16, layout_type<S(8, 64) ^ swizzle_for(SwizzleMode::b128, 2)>> a{p};
+  Tensor<half, ShapeT<8, 64>, Scope::shared, 16,
+         layout_type<S(8, 64) ^ swizzle_for(SwizzleMode::b128, 2)>>
+      a{p};
   auto bad = a.sub(row, _);
 }

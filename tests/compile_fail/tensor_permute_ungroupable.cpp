@@ -1,4 +1,5 @@
-// Must not compile: permute over a layout whose iters (3:1, 4:3) do not split along the modes (2, 6).
+// Must not compile: permute over a layout whose iters (3:1, 4:3) do not split along the modes (2,
+// 6).
 #include <tirx/tile.hpp>
 
 using namespace tirx;

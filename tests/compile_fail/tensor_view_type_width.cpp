@@ -6,8 +6,7 @@ using namespace tirx;
 struct rgb {
   unsigned char c[3];
 };
-template <>
-struct tirx::dtype_traits<rgb> {
+template <> struct tirx::dtype_traits<rgb> {
   static constexpr bool known = true;
   static constexpr const char* name = "rgb";
   static constexpr int bits = 24;
