@@ -863,7 +863,7 @@ TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]"
     TileLayout in = random_layout(r, oi), out = random_layout(r, oo);
     int rank = static_cast<int>(r.in(1, 3));
     Shape is = groupable_shape(r, in, rank), os = groupable_shape(r, out, rank);
-    TileResult t = tile(in, out, os, is);
+    TileResult t = tiled(in, out, os, is);
     std::string what = "tile inner " + text(in) + " " + text(is) + ", outer " + text(out) + " " + text(os);
     EXPECT(f, t.ok, what);
     if (!t.ok) continue;
@@ -889,7 +889,7 @@ TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]"
     if (t2.ok) check_tile(f, in, rm, reps, is, t2, "tile_to " + text(in) + " " + text(is) + " to " + text(big));
   }
   CHECK_FALSE(tile_to(seed_reg, shape(64, 12), shape(64, 13)).ok);
-  CHECK_FALSE(tile(S(4), S(2, 2), shape(2, 2), shape(4)).ok);
+  CHECK_FALSE(tiled(S(4), S(2, 2), shape(2, 2), shape(4)).ok);
   std::printf("tile/tile_to: %ld random cases, %ld tiled\n", n, tiled);
   REPORT(f);
 }

@@ -197,8 +197,8 @@ static_assert(storage(case_study_example::L) == S({2}, {1}));
 // [/snippet]
 
 // [snippet:ops-tile]
-// tile(inner, outer, outer_shape, inner_shape): a 4 x 8 grid of 2 x 2 tiles.
-constexpr TileResult t = tile(S(2, 2), S(4, 8), shape(4, 8), shape(2, 2));
+// tiled(inner, outer, outer_shape, inner_shape): a 4 x 8 grid of 2 x 2 tiles.
+constexpr TileResult t = tiled(S(2, 2), S(4, 8), shape(4, 8), shape(2, 2));
 static_assert(t.ok && t.shape == shape(8, 16));
 // Tile (o0, o1) starts at outer(o0, o1) * span(inner) = (8 * o0 + o1) * 4.
 static_assert(t.layout == layout_of<"S[(4, 2, 8, 2) : (32, 2, 4, 1)]">);
@@ -210,7 +210,7 @@ static_assert(tt.ok && tt.layout == layout_of<"S[(2, 8, 4, 8) : (256, 8, 64, 1)]
 // Inner: a 2 x 2 tile on 2 lanes, 2 values each. Outer: 4 x 8 such tiles,
 // rows on lanes, columns on warps. The laneid stride is scaled by inner's
 // span on laneid (2); warpid, which inner does not use, is kept.
-constexpr TileResult per_lane = tile(layout_of<"S[(2, 2) : (1@laneid, 1)]">,
+constexpr TileResult per_lane = tiled(layout_of<"S[(2, 2) : (1@laneid, 1)]">,
                                      layout_of<"S[(4, 8) : (2@laneid, 1@warpid)]">,
                                      shape(4, 8), shape(2, 2));
 static_assert(per_lane.layout ==

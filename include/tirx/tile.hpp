@@ -19,3 +19,6 @@
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/vector.hpp>
+#include <tirx/exec/apply.hpp>
+#include <tirx/exec/scope.hpp>
+#include <tirx/exec/sync.hpp>

@@ -20,7 +20,6 @@ template <class T, T V>
 inline constexpr bool is_static_int_v<cuda::std::integral_constant<T, V>> =
     cuda::std::is_integral_v<T>;
 
-namespace literals {
 namespace detail {
 template <char... Ds>
 TIRX_HD constexpr index_t parse_digits() {
@@ -29,6 +28,8 @@ TIRX_HD constexpr index_t parse_digits() {
   return v;
 }
 } // namespace detail
+
+namespace literals {
 
 /// 3_c is Int<3>.
 template <char... Ds>

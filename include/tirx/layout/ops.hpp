@@ -268,14 +268,14 @@ TIRX_HD constexpr SliceResult slice(const TileLayout& l, const Shape& shape, con
     while (need > 1) {
       if (i < b) return res;
       const Iter& it = g.layout.shard[i];
-      if (it.extent % st != 0) return res;
       index_t dig = rem % it.extent;
       index_t avail = (it.extent - 1 - dig) / st + 1; // digits left without wrapping
       if (need <= avail) {
         sel[nsel++] = Iter{need, it.stride * st, it.axis};
         need = 1;
       } else {
-        if (dig >= st || need % (it.extent / st) != 0) return res;
+        // carrying into the next iter is affine only after a whole wrap
+        if (it.extent % st != 0 || dig >= st || need % (it.extent / st) != 0) return res;
         sel[nsel++] = Iter{it.extent / st, it.stride * st, it.axis};
         need /= it.extent / st;
       }
@@ -344,7 +344,7 @@ struct TileResult {
   Shape shape{};
   bool ok = false;
 };
-TIRX_HD constexpr TileResult tile(const TileLayout& inner, const TileLayout& outer,
+TIRX_HD constexpr TileResult tiled(const TileLayout& inner, const TileLayout& outer,
                                   const Shape& outer_shape, const Shape& inner_shape) {
   TileResult res{};
   if (outer_shape.rank != inner_shape.rank) return res;
@@ -391,7 +391,7 @@ TIRX_HD constexpr TileResult tile_to(const TileLayout& inner, const Shape& tile_
     s *= outer_shape.dims[d];
   }
   outer.rank = shape.rank;
-  return tile(inner, outer, outer_shape, tile_shape);
+  return tiled(inner, outer, outer_shape, tile_shape);
 }
 
 } // namespace tirx

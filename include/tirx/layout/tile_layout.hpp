@@ -211,8 +211,9 @@ TIRX_HD constexpr TileLayout R(index_t extent, Term stride) {
   return l;
 }
 
-/// Adds replicas, offsets and swizzles of b to a; the shard of b must be empty
-/// (layouts are combined as S[...] + R[...] + offset).
+/// Combines layouts as in S[...] + R[...] + offset: replicas, offsets and
+/// the swizzle of b are added to a; shard iters of b are appended after a's
+/// (so S[4 : 8] + S[8 : 1] is S[(4, 8) : (8, 1)]).
 TIRX_HD constexpr TileLayout operator+(TileLayout a, const TileLayout& b) {
   for (int i = 0; i < b.rank; ++i) a.push_shard(b.shard[i]);
   for (int i = 0; i < b.nreplica; ++i) a.push_replica(b.replica[i]);
