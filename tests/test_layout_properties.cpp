@@ -852,7 +852,7 @@ void check_tile(Failures& f, const TileLayout& in, const TileLayout& out, const 
 TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]") {
   Failures f;
   Rand r(8);
-  long n = 0, tiled = 0;
+  long n = 0, ntiled = 0;
   for (; n < 10000; ++n) {
     Opts oi;
     oi.max_rank = 3;
@@ -867,7 +867,7 @@ TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]"
     std::string what = "tile inner " + text(in) + " " + text(is) + ", outer " + text(out) + " " + text(os);
     EXPECT(f, t.ok, what);
     if (!t.ok) continue;
-    ++tiled;
+    ++ntiled;
     check_tile(f, in, out, os, is, t, what);
     // tile_to: outer is row-major on m
     Shape big{};
@@ -889,8 +889,8 @@ TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]"
     if (t2.ok) check_tile(f, in, rm, reps, is, t2, "tile_to " + text(in) + " " + text(is) + " to " + text(big));
   }
   CHECK_FALSE(tile_to(seed_reg, shape(64, 12), shape(64, 13)).ok);
-  CHECK_FALSE(tiled(S(4), S(2, 2), shape(2, 2), shape(4)).ok);
-  std::printf("tile/tile_to: %ld random cases, %ld tiled\n", n, tiled);
+  CHECK_FALSE(tirx::tiled(S(4), S(2, 2), shape(2, 2), shape(4)).ok);
+  std::printf("tile/tile_to: %ld random cases, %ld tiled\n", n, ntiled);
   REPORT(f);
 }
 

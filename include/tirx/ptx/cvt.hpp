@@ -4,7 +4,7 @@
 // cvt.rn.f16x2.f32 d, hi, lo.
 // Supported spellings:
 //   cvt.{rn,rz,rm,rp}.f16.f32  cvt.rn.relu.f16.f32  cvt.{rn,rz}.bf16.f32  cvt.rn.relu.bf16.f32
-//   cvt.f32.f16  cvt.f32.bf16 (sm_90)
+//   cvt.f32.f16  cvt.f32.bf16
 //   cvt.rn[.relu].f16x2.f32  cvt.rn[.relu].bf16x2.f32             (two sources)
 //   cvt.rn.satfinite[.relu].{e4m3x2,e5m2x2}.f32                   (two sources, sm_89)
 //   cvt.rn.satfinite[.relu].{e4m3x2,e5m2x2}.f16x2, cvt.rn[.relu].f16x2.{e4m3x2,e5m2x2}  (sm_89)

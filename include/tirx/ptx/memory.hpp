@@ -3,7 +3,8 @@
 // Supported spellings (N = 1, 2, 4; .v4.b64 is 32 bytes and not an sm_90 form):
 //   ld.global[Q].{b8,b16,b32,b64}, ld.global[Q].v2.{...}, ld.global[Q].v4.{b8,b16,b32}
 //     Q = .ca .cg .cs .lu .cv .nc .L1::evict_first .L1::evict_last .L1::no_allocate
-//         .nc.L1::no_allocate .L2::evict_first .L2::evict_last (or nothing)
+//         .nc.L1::no_allocate .nc.L1::evict_last .L2::256B (or nothing)
+//     (.L2::evict_first/last exist only on 32-byte loads, sm_100; see docs/design/ptx-facts.md)
 //   ld.shared[.cta-less].{...}        ld.local[.ca .cg .cs .lu .cv].{...}
 //   st.global[.wb .cg .cs .wt .L1::no_allocate].{...}   st.shared.{...}   st.local[.wb .cg .cs .wt].{...}
 // Each may be predicated (apply's tile::pred); a predicated-off load leaves
@@ -28,7 +29,7 @@ namespace tirx::ptxmem {
   TIRX_MEM_TYPES(X, "ld.global.cv") TIRX_MEM_TYPES(X, "ld.global.nc")                              \
   TIRX_MEM_TYPES(X, "ld.global.L1::evict_first") TIRX_MEM_TYPES(X, "ld.global.L1::evict_last")     \
   TIRX_MEM_TYPES(X, "ld.global.L1::no_allocate") TIRX_MEM_TYPES(X, "ld.global.nc.L1::no_allocate") \
-  TIRX_MEM_TYPES(X, "ld.global.L2::evict_first") TIRX_MEM_TYPES(X, "ld.global.L2::evict_last")
+  TIRX_MEM_TYPES(X, "ld.global.nc.L1::evict_last") TIRX_MEM_TYPES(X, "ld.global.L2::256B")
 #define TIRX_LD_SHARED(X) TIRX_MEM_TYPES_A(X, "ld.shared", "r")
 #define TIRX_LD_LOCAL(X)                                                                           \
   TIRX_MEM_TYPES(X, "ld.local") TIRX_MEM_TYPES(X, "ld.local.ca") TIRX_MEM_TYPES(X, "ld.local.cg")  \
