@@ -22,3 +22,4 @@
 #include <tirx/exec/apply.hpp>
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/sync.hpp>
+#include <tirx/host/launch.hpp>

@@ -26,8 +26,11 @@ TIRX_HD constexpr Pred<P> pred(P p) {
   return Pred<P>{p};
 }
 /// With a predicate: a predicated-off load keeps the destination's old value.
-struct PreserveDst {};
-inline constexpr PreserveDst preserve_dst{};
+/// An enumeration, like the scopes: `tile::preserve_dst` is a constant, not
+/// an object that device code would have to reach (a namespace-scope
+/// constexpr object is "undefined in device code" when apply binds it to
+/// its forwarding reference).
+enum PreserveDst { preserve_dst };
 
 } // namespace tirx::tile
 
@@ -52,6 +55,24 @@ TIRX_HD constexpr int count_operands() {
   int n = 0;
   while (!tail[n]) ++n;
   return n;
+}
+
+/// The first rule an argument list (operands, scope, options) breaks.
+enum class ArgsError { none, no_destination, missing_scope, not_an_option, two_preds };
+
+template <bool OptionsAllowed, class... A>
+TIRX_HD constexpr ArgsError check_args() {
+  constexpr int n = static_cast<int>(sizeof...(A));
+  const int nops = count_operands<A...>();
+  const bool scope_at[] = {scope::is_scope_v<bare<A>>..., false};
+  const bool option_at[] = {(OptionsAllowed && (is_pred_v<bare<A>> || cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
+                            false};
+  if (nops == 0) return ArgsError::no_destination;
+  if (nops == n || !scope_at[nops]) return ArgsError::missing_scope;
+  for (int i = nops + 1; i < n; ++i)
+    if (!option_at[i]) return ArgsError::not_an_option;
+  if ((0 + ... + (is_pred_v<bare<A>> ? 1 : 0)) > 1) return ArgsError::two_preds;
+  return ArgsError::none;
 }
 
 /// The static coordinate of repeat Rep (row-major over modes [b, e)) and of
@@ -84,6 +105,85 @@ inline constexpr bool supported_v = [] {
   if (d.op == ptxdesc::Op::mov) return ptxmov::supports(t);
   return ptxarith::supports(t, NSrc);
 }();
+
+/// The first rule of apply's instruction and options that is broken.
+enum class ApplyError {
+  none,
+  unknown_instruction,
+  source_count,
+  unsupported_memory,
+  unsupported_arith,
+  unsupported_cvt,
+  unsupported_mov,
+  preserve_without_pred,
+  preserve_not_load,
+  pred_not_memory,
+  dst_not_tensor,
+};
+
+template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst>
+TIRX_HD constexpr ApplyError check_apply() {
+  constexpr ptxdesc::Desc d = Instr::desc;
+  if (d.op == ptxdesc::Op::invalid) return ApplyError::unknown_instruction;
+  if (NSrc < d.min_srcs || NSrc > d.max_srcs) return ApplyError::source_count;
+  if (!supported_v<Instr, NSrc>) {
+    if (d.op == ptxdesc::Op::ld || d.op == ptxdesc::Op::st) return ApplyError::unsupported_memory;
+    if (d.op == ptxdesc::Op::cvt) return ApplyError::unsupported_cvt;
+    if (d.op == ptxdesc::Op::mov) return ApplyError::unsupported_mov;
+    return ApplyError::unsupported_arith;
+  }
+  if (Preserve && !HasPred) return ApplyError::preserve_without_pred;
+  if (Preserve && d.op != ptxdesc::Op::ld) return ApplyError::preserve_not_load;
+  if (HasPred && d.op != ptxdesc::Op::ld && d.op != ptxdesc::Op::st) return ApplyError::pred_not_memory;
+  if (!is_tensor_v<Dst>) return ApplyError::dst_not_tensor;
+  return ApplyError::none;
+}
+
+/// The first error of apply's operand K (0: the destination).
+template <class Instr, class Scope, int K, class Xr>
+TIRX_HD constexpr OperandError apply_operand_error() {
+  using X = bare<Xr>;
+  constexpr ptxdesc::Desc d = Instr::desc;
+  constexpr bool memory = K == 0 ? d.memory_dst : d.memory_src;
+  constexpr int bits = K == 0 ? d.dst_bits : d.src_bits;
+  if constexpr (is_tensor_v<X>) {
+    return check_operand<X, Scope>(!memory, d.space, bits, d.vec);
+  } else {
+    if (memory) return OperandError::scalar_memory;
+    if (sizeof(X) * 8 != static_cast<unsigned>(bits)) return OperandError::scalar_width;
+    return OperandError::none;
+  }
+}
+
+/// The first error of an ewise operand: a distributed local tensor is read
+/// as registers, any other tensor as memory; scalars broadcast.
+template <class Scope, class Xr>
+TIRX_HD constexpr OperandError ewise_operand_error() {
+  using X = bare<Xr>;
+  if constexpr (is_tensor_v<X>) {
+    constexpr bool reg = X::scope == ::tirx::Scope::local && X::layout().has_thread_axis();
+    return check_operand<X, Scope>(reg, ptxdesc::Space::none, 0, 1);
+  } else {
+    return OperandError::none;
+  }
+}
+
+/// Whether operand X has Dst's group modes and repeat shape (extent-1 modes
+/// aside). Scalars broadcast.
+template <class Scope, index_t Atom, class Dst, class Xr>
+TIRX_HD constexpr bool same_repeats() {
+  using X = bare<Xr>;
+  if constexpr (!is_tensor_v<X>) {
+    return true;
+  } else {
+    constexpr int gr = scope::traits<Scope>::group_rank;
+    OperandSplit xs = split_operand(X::shape(), gr, Atom);
+    OperandSplit ds = split_operand(Dst::shape(), gr, Atom);
+    bool ok = xs.repeat_shape == ds.repeat_shape;
+    for (int g = 0; g < gr; ++g) ok = ok && X::shape().dims[g] == Dst::shape().dims[g];
+    return ok;
+  }
+}
 
 template <class A, class... R>
 TIRX_HD TIRX_FORCEINLINE auto& pick_pred(A& a, R&... r) {
@@ -139,16 +239,157 @@ TIRX_HD constexpr bool params_match() {
   else return true;
 }
 
+/// Whether Tn's offset is a sum of one term per mode (a grouped layout
+/// without swizzle): then the group modes' term (known at run time) and the
+/// repeat and atom modes' term (a constant) can be computed apart.
+template <class Tn>
+TIRX_HD constexpr bool additive_offset() {
+  return group(Tn::layout(), Tn::shape()).ok && !Tn::layout().swz.active();
+}
+
+/// Tn's offset at a coordinate (one entry per mode), for constant evaluation.
+template <class Tn>
+TIRX_HD constexpr index_t offset_at(const CoordPlan& p) {
+  return [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
+    return static_cast<index_t>(Tn::offset_of(static_cast<typename Tn::index_type>(p.c[D])...));
+  }(cuda::std::make_integer_sequence<int, Tn::rank>{});
+}
+
+/// Whether mode M of Tn adds stride * coordinate for every coordinate.
+struct LinearMode {
+  bool ok = false;
+  index_t stride = 0;
+};
+template <class Tn, int M>
+TIRX_HD constexpr LinearMode linear_mode() {
+  const index_t base = offset_at<Tn>(CoordPlan{});
+  CoordPlan p{};
+  p.c[M] = 1;
+  const index_t s = offset_at<Tn>(p) - base;
+  for (index_t c = 2; c < Tn::shape().dims[M]; ++c) {
+    p.c[M] = c;
+    if (offset_at<Tn>(p) - base != c * s) return {};
+  }
+  return {true, s};
+}
+
+/// When the scope's last two group modes are (warp, lane) and Tn's offset
+/// on them is s * (32 * warp + lane), i.e. linear in the thread index: s.
+template <class Tn, class S>
+TIRX_HD constexpr LinearMode warp_lane_stride() {
+  constexpr int gr = scope::traits<S>::group_rank;
+  if constexpr (gr < 2 || !additive_offset<Tn>()) {
+    return {};
+  } else {
+    constexpr index_t wax = scope::traits<S>::axis[gr - 2];
+    if (scope::traits<S>::axis[gr - 1] != 1 || (wax != 2 && wax != 5)) return {};
+    constexpr LinearMode w = linear_mode<Tn, gr - 2>(), l = linear_mode<Tn, gr - 1>();
+    if (!w.ok || !l.ok || w.stride != 32 * l.stride) return {};
+    return l;
+  }
+}
+
 #if defined(__CUDACC__)
-/// Offset on m of (group coordinate g, repeat Rep, atom element J).
+/// 32 * warp + lane for the scope's (warp, lane) group modes: the thread
+/// index in the CTA (warpid, laneid) or in the warpgroup (wid_in_wg, laneid).
+template <class S>
+__device__ TIRX_FORCEINLINE int warp_lane_index() {
+  constexpr int gr = scope::traits<S>::group_rank;
+  if constexpr (scope::traits<S>::axis[gr - 2] == 5) return static_cast<int>(threadIdx.x % 128);
+  else return static_cast<int>(threadIdx.x);
+}
+
+/// The group modes' term of Tn's offset (an additive layout), the same for
+/// every repeat, without the (warp, lane) pair when warp_lane_stride
+/// applies to it.
+template <class Tn, class S>
+__device__ TIRX_FORCEINLINE index_t group_rest(const int (&g)[4]) {
+  constexpr int gr = scope::traits<S>::group_rank;
+  using I = typename Tn::index_type;
+  constexpr int outer = warp_lane_stride<Tn, S>().ok ? gr - 2 : gr; // group modes read one by one
+  return static_cast<index_t>([&]<int... D>(cuda::std::integer_sequence<int, D...>) {
+    return Tn::offset_of((D < outer ? static_cast<I>(g[D < 4 ? D : 0]) : I{0})...);
+  }(cuda::std::make_integer_sequence<int, Tn::rank>{}));
+}
+
+/// The group modes' whole term. A (warp, lane) pair that is linear in the
+/// thread index is read as one index, as hand-written code would: tid * s,
+/// not (tid / 32) * 32s + (tid % 32) * s.
+template <class Tn, class S>
+__device__ TIRX_FORCEINLINE index_t group_offset(const int (&g)[4]) {
+  constexpr LinearMode wl = warp_lane_stride<Tn, S>();
+  if constexpr (wl.ok) return group_rest<Tn, S>(g) + wl.stride * static_cast<index_t>(warp_lane_index<S>());
+  else return group_rest<Tn, S>(g);
+}
+
+/// One thread's step through memory, as a type: pointer arithmetic on it
+/// scales the thread index to bytes in the multiply itself (mul.wide tid,
+/// bytes), as indexing a float4* does.
+template <index_t Bytes>
+struct ThreadStep {
+  char bytes[Bytes];
+};
+
+/// The constant term of an additive operand's offset at (repeat Rep, atom
+/// element J); 0 for other layouts.
 template <class Tn, class S, index_t Atom, index_t Rep, index_t J>
-__device__ TIRX_FORCEINLINE typename Tn::index_type elem_offset(const int (&g)[4]) {
+TIRX_HD constexpr index_t const_term() {
+  if constexpr (!additive_offset<Tn>()) {
+    return 0;
+  } else {
+    constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
+    constexpr CoordPlan plan = static_coord<Tn>(sp.group_end, sp.atom_begin, Rep, J); // group coords 0
+    return offset_at<Tn>(plan) - offset_at<Tn>(CoordPlan{});
+  }
+}
+
+/// The bytes of repeat Rep's address that a memory instruction takes as an
+/// immediate offset ([%rd+imm]): the constant term when it fits, else 0.
+template <class Tn, class S, index_t Atom, index_t Rep>
+TIRX_HD constexpr long long imm_bytes() {
+  constexpr index_t bytes = const_term<Tn, S, Atom, Rep, 0>() * index_t{sizeof(typename Tn::value_type)};
+  return bytes >= 0 && bytes < (index_t{1} << 24) ? bytes : 0;
+}
+
+/// Offset on m of (group coordinate g, repeat Rep, atom element J). For an
+/// additive layout: the group term, the same for every repeat (computed
+/// once), plus a constant, in 64 bits. (ld/st addresses: atom_address.)
+template <class Tn, class S, index_t Atom, index_t Rep, index_t J>
+__device__ TIRX_FORCEINLINE auto elem_offset(const int (&g)[4]) {
   constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
   constexpr CoordPlan plan = static_coord<Tn>(sp.group_end, sp.atom_begin, Rep, J);
   using I = typename Tn::index_type;
-  return [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-    return Tn::offset_of((D < scope::traits<S>::group_rank ? static_cast<I>(g[D < 4 ? D : 0]) : static_cast<I>(plan.c[D]))...);
-  }(cuda::std::make_integer_sequence<int, Tn::rank>{});
+  if constexpr (additive_offset<Tn>()) {
+    return group_offset<Tn, S>(g) + const_term<Tn, S, Atom, Rep, J>();
+  } else {
+    return static_cast<index_t>([&]<int... D>(cuda::std::integer_sequence<int, D...>) {
+      return Tn::offset_of((D < scope::traits<S>::group_rank ? static_cast<I>(g[D < 4 ? D : 0]) : static_cast<I>(plan.c[D]))...);
+    }(cuda::std::make_integer_sequence<int, Tn::rank>{}));
+  }
+}
+
+/// The address of repeat Rep's atom of memory operand Tn (data: its
+/// data()), less imm_bytes, which the instruction adds as an immediate.
+template <class Tn, class S, index_t Atom, index_t Rep, class P>
+__device__ TIRX_FORCEINLINE P* atom_address(P* data, const int (&g)[4]) {
+  constexpr index_t size = sizeof(typename Tn::value_type);
+  constexpr index_t imm = imm_bytes<Tn, S, Atom, Rep>();
+  constexpr bool is_const = cuda::std::is_const_v<P>;
+  using B = cuda::std::conditional_t<is_const, const char, char>;
+  B* p = reinterpret_cast<B*>(data);
+  if constexpr (additive_offset<Tn>()) {
+    constexpr LinearMode wl = warp_lane_stride<Tn, S>();
+    if constexpr (wl.ok && wl.stride > 0) {
+      using Step = cuda::std::conditional_t<is_const, const ThreadStep<wl.stride * size>, ThreadStep<wl.stride * size>>;
+      p = reinterpret_cast<B*>(reinterpret_cast<Step*>(p) + warp_lane_index<S>());
+      p += group_rest<Tn, S>(g) * size + (const_term<Tn, S, Atom, Rep, 0>() * size - imm);
+    } else {
+      p += group_offset<Tn, S>(g) * size + (const_term<Tn, S, Atom, Rep, 0>() * size - imm);
+    }
+  } else {
+    p += elem_offset<Tn, S, Atom, Rep, 0>(g) * size - imm;
+  }
+  return reinterpret_cast<P*>(p);
 }
 
 /// The value a source contributes to repeat Rep, element J.
@@ -185,53 +426,27 @@ namespace tirx::detail {
 #if defined(__CUDACC__)
 using GroupCoords = int[4];
 
-/// Checks one source operand of apply; true when its group and repeat
-/// shapes agree with the destination's.
-template <class Instr, class Scope, class Dst, class Xr>
-TIRX_HD constexpr bool apply_source_ok() {
-  using X = bare<Xr>;
-  constexpr ptxdesc::Desc d = Instr::desc;
-  constexpr index_t atom = d.vec;
-  if constexpr (is_tensor_v<X>) {
-    constexpr OperandError e = check_operand<X, Scope>(!d.memory_src, d.space, d.src_bits, atom);
-    report_operand<e>();
-    if constexpr (e == OperandError::none) {
-      constexpr OperandSplit xs = split_operand(X::shape(), scope::traits<Scope>::group_rank, atom);
-      constexpr OperandSplit ds = split_operand(Dst::shape(), scope::traits<Scope>::group_rank, d.memory_dst ? atom : (d.vec));
-      bool ok = xs.repeat_shape == ds.repeat_shape;
-      for (int gi = 0; gi < scope::traits<Scope>::group_rank; ++gi) ok = ok && X::shape().dims[gi] == Dst::shape().dims[gi];
-      return ok;
-    }
-    return true;
-  } else {
-    static_assert(!d.memory_src, "tirx::tile::apply: a load's source must be a tensor");
-    static_assert(sizeof(X) * 8 == static_cast<unsigned>(d.src_bits),
-                  "tirx::tile::apply: dtype width must match the instruction: a scalar source has the wrong width");
-    return true;
-  }
-}
-
-/// Whether the destination slots of a load are all distinct.
-template <class Dst, index_t Atom>
+/// Whether the slots one thread holds of a load destination are distinct
+/// (no stride-0 iter or other overlap among its repeat and atom modes).
+/// Operands of more than 8192 slots per thread are not checked.
+template <class Dst, class Scope>
 TIRX_HD constexpr bool distinct_slots() {
-  constexpr OperandSplit sp = split_operand(Dst::shape(), 0, 1);
-  (void)sp;
   constexpr Shape s = Dst::shape();
-  constexpr TileLayout l = Dst::layout();
-  // every element of one thread: the group modes are fixed at 0 (they lie
-  // on thread axes), everything else must land on distinct slots
-  index_t slots[1024] = {};
-  int n = 0;
-  for (index_t flat = 0; flat < s.size(); ++flat) {
-    Coord c = apply(l, flat);
-    bool thread0 = true;
-    for (int i = 0; i < c.n; ++i)
-      if (!c.axis[i].is_memory() && c.value[i] != l.offset_on(c.axis[i])) thread0 = false;
-    if (!thread0) continue;
-    index_t m = c[Axis{0}];
-    for (int q = 0; q < n; ++q)
-      if (slots[q] == m) return false;
-    if (n < 1024) slots[n++] = m;
+  const TileLayout rest = modes_layout(Dst::layout(), s, scope::traits<Scope>::group_rank, s.rank);
+  const index_t n = rest.size();
+  index_t lo = 0, hi = 0;
+  for (index_t i = 0; i < n; ++i) {
+    const index_t m = apply(rest, i)[Axis{0}];
+    lo = i == 0 || m < lo ? m : lo;
+    hi = i == 0 || m > hi ? m : hi;
+  }
+  constexpr index_t limit = 8192;
+  if (hi - lo + 1 > limit) return true;
+  bool seen[limit] = {};
+  for (index_t i = 0; i < n; ++i) {
+    const index_t m = apply(rest, i)[Axis{0}] - lo;
+    if (seen[m]) return false;
+    seen[m] = true;
   }
   return true;
 }
@@ -254,8 +469,10 @@ __device__ TIRX_FORCEINLINE void apply_repeat(const GroupCoords& gc, unsigned on
       for (int j = 0; j < N; ++j) r[j] = ptxregs::to_raw(*slot[j]);
     auto& s0 = (src, ...);
     using ST = bare<decltype(s0)>;
-    const auto* addr = s0.data() + elem_offset<ST, Scope, atom, R, 0>(g);
-    ptxmem::load<Instr::spelling, N, d.dst_bits, G>(r, addr, on);
+    // the group term in a register, the constant term as an immediate
+    constexpr long long imm = imm_bytes<ST, Scope, atom, R>();
+    const auto* addr = atom_address<ST, Scope, atom, R>(s0.data(), g);
+    ptxmem::load<Instr::spelling, N, d.dst_bits, G, imm>(r, addr, on);
     for (int j = 0; j < N; ++j) *slot[j] = ptxregs::from_raw<T>(r[j]);
   } else if constexpr (d.op == ptxdesc::Op::st) {
     constexpr int N = static_cast<int>(atom);
@@ -265,8 +482,9 @@ __device__ TIRX_FORCEINLINE void apply_repeat(const GroupCoords& gc, unsigned on
     [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
       ((r[J] = ptxregs::to_raw(s0.data()[elem_offset<ST, Scope, atom, R, J>(g)])), ...);
     }(cuda::std::make_integer_sequence<index_t, atom>{});
-    auto* addr = dst.data() + elem_offset<DT, Scope, atom, R, 0>(g);
-    ptxmem::store<Instr::spelling, N, d.src_bits, G>(addr, r, on);
+    constexpr long long imm = imm_bytes<DT, Scope, atom, R>();
+    auto* addr = atom_address<DT, Scope, atom, R>(dst.data(), g);
+    ptxmem::store<Instr::spelling, N, d.src_bits, G, imm>(addr, r, on);
   } else {
     T& out = dst.data()[elem_offset<DT, Scope, 1, R, 0>(g)];
     if constexpr (d.op == ptxdesc::Op::cvt)
@@ -283,6 +501,20 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, Dst& dst, X&... src) {
   using DT = bare<Dst>;
   constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, Instr::desc.vec);
   check_launch<Scope, DT>();
+  if constexpr (Instr::desc.op == ptxdesc::Op::ld || Instr::desc.op == ptxdesc::Op::st) {
+    // the layout keeps every atom vector-aligned relative to data(); the
+    // tensor type's align claims the rest, which only run time can check
+    const void* base = nullptr;
+    if constexpr (Instr::desc.op == ptxdesc::Op::st) base = dst.data();
+    else base = (src.data(), ...);
+    [[maybe_unused]] constexpr unsigned long long vbytes =
+        Instr::desc.vec * (Instr::desc.op == ptxdesc::Op::st ? Instr::desc.dst_bits : Instr::desc.src_bits) / 8;
+    TIRX_CHECK(reinterpret_cast<unsigned long long>(base) % vbytes == 0,
+               "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type "
+               "claims an align the pointer does not have); make the tensor with decl_tensor, which checks, or "
+               "declare a smaller align");
+    (void)base;
+  }
   GroupCoords g{};
   group_coords<Scope>(g);
   [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
@@ -333,89 +565,179 @@ namespace tirx::tile {
 #if defined(__CUDACC__)
 /// Runs one PTX instruction per repeat. Arguments: the destination, the
 /// sources (tensors, or scalars that broadcast), the scope, then options
-/// (pred(...), preserve_dst).
+/// (pred(...), preserve_dst). A broken contract stops compilation with one
+/// static_assert naming the rule and its fix; the checks run in order
+/// (arguments, instruction, options, operands, shapes) and each one guards
+/// the next, so the first broken rule is the only message.
 template <class Instr, class... Args>
 __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
-  static_assert(is_ptx_v<Instr>, "tirx::tile::apply: the instruction must be tirx::ptx<\"spelling\">");
-  constexpr ptxdesc::Desc d = Instr::desc;
-  constexpr int nops = detail::count_operands<Args...>();
-  static_assert(nops >= 1 && nops < static_cast<int>(sizeof...(Args)),
-                "tirx::tile::apply: arguments are the destination, the sources, the scope (scope::thread, warp, warpgroup, cta, cluster), then options");
-  using ArgTuple = cuda::std::tuple<Args...>;
-  using Scope = detail::bare<cuda::std::tuple_element_t<(nops < static_cast<int>(sizeof...(Args)) ? nops : 0), ArgTuple>>;
-  static_assert(scope::is_scope_v<Scope>, "tirx::tile::apply: the scope must follow the operands");
-  static_assert(d.op != ptxdesc::Op::invalid,
-                "tirx::tile::apply: unsupported instruction spelling (unknown opcode or type); see docs/instruction-reference.md");
-  constexpr int nsrc = nops - 1;
-  constexpr bool supported = detail::supported_v<Instr, nsrc>;
-  static_assert(supported || d.op == ptxdesc::Op::invalid,
-                "tirx::tile::apply: unsupported instruction spelling or operand count; see the spellings listed in docs/instruction-reference.md");
-  static_assert(nsrc >= d.min_srcs && nsrc <= d.max_srcs,
-                "tirx::tile::apply: wrong number of sources for this instruction (dst first, then its sources)");
-  using PredT = typename detail::pred_type<Args...>::type;
-  constexpr bool has_pred = !cuda::std::is_same_v<PredT, void>;
-  constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
-  static_assert(!preserve || has_pred, "tirx::tile::apply: preserve_dst needs a predicate, tile::pred(...)");
-  static_assert(!has_pred || d.op == ptxdesc::Op::ld || d.op == ptxdesc::Op::st,
-                "tirx::tile::apply: predicates apply to ld/st instructions");
-  using Dst = detail::bare<cuda::std::tuple_element_t<0, ArgTuple>>;
-  static_assert(is_tensor_v<Dst>, "tirx::tile::apply: the destination must be a tensor");
-  constexpr detail::OperandError de = detail::check_operand<Dst, Scope>(!d.memory_dst, d.space, d.dst_bits, d.vec);
-  detail::report_operand<de>();
-  constexpr bool sources_ok = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-    return (detail::apply_source_ok<Instr, Scope, Dst, cuda::std::tuple_element_t<K + 1, ArgTuple>>() && ...);
-  }(cuda::std::make_integer_sequence<int, nsrc>{});
-  static_assert(sources_ok, "tirx::tile::apply: group and repeat shapes must agree across operands "
-                            "(extent-1 modes aside); view<...>() the operands to the same (group, repeat, atom) shape");
-  if constexpr (d.loads && de == detail::OperandError::none) {
-    static_assert(detail::distinct_slots<Dst, d.vec>(),
-                  "tirx::tile::apply: load destinations overlap: two elements of the destination share a register "
-                  "slot; give it a layout with distinct slots");
-  }
-  if constexpr (de == detail::OperandError::none && sources_ok) {
-    constexpr ptxmem::Guard guard =
-        !has_pred ? ptxmem::Guard::none : (preserve ? ptxmem::Guard::pred_preserve : ptxmem::Guard::pred);
-    const PredT* pr = static_cast<const PredT*>(detail::find_pred(args...));
-    [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-      auto all = cuda::std::forward_as_tuple(args...);
-      detail::apply_all<Instr, Scope, guard, PredT>(pr, cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
-    }(cuda::std::make_integer_sequence<int, nsrc>{});
+  using detail::ArgsError;
+  using detail::ApplyError;
+  constexpr ArgsError ae = detail::check_args<true, Args...>();
+  if constexpr (!is_ptx_v<Instr>) {
+    static_assert(is_ptx_v<Instr>,
+                  "tirx::tile::apply: the instruction must be tirx::ptx<\"spelling\">, e.g. apply<ptx<\"add.f32\">>(...)");
+  } else if constexpr (ae != ArgsError::none) {
+    static_assert(ae != ArgsError::no_destination,
+                  "tirx::tile::apply: the destination comes first: apply<ptx<\"...\">>(dst, sources..., scope, options...)");
+    static_assert(ae != ArgsError::missing_scope,
+                  "tirx::tile::apply: missing scope: pass scope::thread, warp, warpgroup, cta or cluster right after "
+                  "the operands, e.g. apply<ptx<\"add.f32\">>(d, a, b, scope::cta)");
+    static_assert(ae != ArgsError::not_an_option,
+                  "tirx::tile::apply: only options (tile::pred(...), tile::preserve_dst) may follow the scope; put "
+                  "every operand before it");
+    static_assert(ae != ArgsError::two_preds, "tirx::tile::apply: give at most one tile::pred(...); combine the conditions");
+  } else {
+    constexpr ptxdesc::Desc d = Instr::desc;
+    constexpr int nops = detail::count_operands<Args...>();
+    constexpr int nsrc = nops - 1;
+    using ArgTuple = cuda::std::tuple<Args...>;
+    using Scope = detail::bare<cuda::std::tuple_element_t<nops, ArgTuple>>;
+    using Dst = detail::bare<cuda::std::tuple_element_t<0, ArgTuple>>;
+    using PredT = typename detail::pred_type<Args...>::type;
+    constexpr bool has_pred = !cuda::std::is_same_v<PredT, void>;
+    constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
+    constexpr ApplyError e = detail::check_apply<Instr, nsrc, has_pred, preserve, Dst>();
+    if constexpr (e != ApplyError::none) {
+      static_assert(e != ApplyError::unknown_instruction,
+                    "tirx::tile::apply: unknown instruction: the spelling needs one of the opcodes ld st mov add sub mul "
+                    "div rcp sqrt min max fma ex2 lg2 abs neg cvt and a type, e.g. \"fma.rn.f32\" or \"ld.global.v4.b32\"");
+      static_assert(e != ApplyError::source_count,
+                    "tirx::tile::apply: wrong number of sources: after the destination, ld st mov rcp sqrt ex2 lg2 abs "
+                    "neg and cvt take 1, add sub mul div min max 2, fma 3, and cvt to a packed x2 type from f32 takes 2");
+      static_assert(e != ApplyError::unsupported_memory,
+                    "tirx::tile::apply: unsupported ld/st spelling (a qualifier, vector width or type tirx does not "
+                    "emit); the supported spellings are listed at the top of tirx/ptx/memory.hpp");
+      static_assert(e != ApplyError::unsupported_arith,
+                    "tirx::tile::apply: unsupported arithmetic spelling (a rounding, qualifier, type or source count "
+                    "tirx does not emit); the supported spellings are listed at the top of tirx/ptx/arith.hpp");
+      static_assert(e != ApplyError::unsupported_cvt,
+                    "tirx::tile::apply: unsupported cvt spelling; the supported conversions are listed at the top of "
+                    "tirx/ptx/cvt.hpp");
+      static_assert(e != ApplyError::unsupported_mov,
+                    "tirx::tile::apply: unsupported mov spelling; the supported ones are listed at the top of "
+                    "tirx/ptx/mov.hpp");
+      static_assert(e != ApplyError::preserve_without_pred,
+                    "tirx::tile::apply: preserve_dst needs a predicate: add tile::pred(condition), or drop preserve_dst");
+      static_assert(e != ApplyError::preserve_not_load,
+                    "tirx::tile::apply: preserve_dst keeps the registers of a predicated-off load; it applies to ld only");
+      static_assert(e != ApplyError::pred_not_memory,
+                    "tirx::tile::apply: tile::pred guards ld and st only; for arithmetic, branch around the apply");
+      static_assert(e != ApplyError::dst_not_tensor,
+                    "tirx::tile::apply: the destination must be a tirx tensor (registers from alloc_local, or memory for "
+                    "st); pass it first");
+    } else {
+      constexpr detail::OperandError oe = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        detail::OperandError r = detail::apply_operand_error<Instr, Scope, 0, Dst>();
+        ((r = r != detail::OperandError::none
+                  ? r
+                  : detail::apply_operand_error<Instr, Scope, K + 1, cuda::std::tuple_element_t<K + 1, ArgTuple>>()),
+         ...);
+        return r;
+      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        return (detail::same_repeats<Scope, d.vec, Dst, cuda::std::tuple_element_t<K + 1, ArgTuple>>() && ...);
+      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      if constexpr (oe != detail::OperandError::none) {
+        detail::report_operand<oe, detail::TileOp::apply>();
+      } else if constexpr (!shapes_agree) {
+        static_assert(shapes_agree,
+                      "tirx::tile::apply: group and repeat shapes must agree across operands (extent-1 modes aside); "
+                      "view<...>() the operands to the same (group, repeat, atom) shape");
+      } else if constexpr (d.loads && !detail::distinct_slots<Dst, Scope>()) {
+        static_assert(!d.loads,
+                      "tirx::tile::apply: load destinations overlap: two elements of the destination share a register "
+                      "slot (e.g. a stride-0 iter); give it a layout with distinct slots");
+      } else {
+        constexpr ptxmem::Guard guard =
+            !has_pred ? ptxmem::Guard::none : (preserve ? ptxmem::Guard::pred_preserve : ptxmem::Guard::pred);
+        const PredT* pr = static_cast<const PredT*>(detail::find_pred(args...));
+        [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+          auto all = cuda::std::forward_as_tuple(args...);
+          detail::apply_all<Instr, Scope, guard, PredT>(pr, cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
+        }(cuda::std::make_integer_sequence<int, nsrc>{});
+      }
+    }
   }
 }
 
 /// Applies f to every element: one call per repeat (the atom is one
 /// element). f's parameter and result types must be the elements' types.
+/// Checked like apply: the first broken rule is the only message.
 template <class F, class... Args>
 __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
-  constexpr int nops = detail::count_operands<Args...>();
-  static_assert(nops >= 1 && nops < static_cast<int>(sizeof...(Args)),
-                "tirx::tile::ewise: arguments are f, the destination, the sources, then the scope");
-  using ArgTuple = cuda::std::tuple<Args...>;
-  using Scope = detail::bare<cuda::std::tuple_element_t<(nops < static_cast<int>(sizeof...(Args)) ? nops : 0), ArgTuple>>;
-  static_assert(scope::is_scope_v<Scope>, "tirx::tile::ewise: the scope must follow the operands");
-  using Dst = detail::bare<cuda::std::tuple_element_t<0, ArgTuple>>;
-  static_assert(is_tensor_v<Dst>, "tirx::tile::ewise: the destination must be a tensor");
-  constexpr bool dreg = Dst::scope == ::tirx::Scope::local && Dst::layout().has_thread_axis();
-  constexpr detail::OperandError de = detail::check_operand<Dst, Scope>(dreg, ptxdesc::Space::none, 0, 1);
-  detail::report_operand<de>();
-  constexpr int nsrc = nops - 1;
-  using T = typename Dst::value_type;
-  static_assert([]<int... K>(cuda::std::integer_sequence<int, K...>) {
-    return detail::params_match<detail::bare<F>, detail::ewise_arg_t<cuda::std::tuple_element_t<K + 1, ArgTuple>>...>();
-  }(cuda::std::make_integer_sequence<int, nsrc>{}),
-                "tirx::tile::ewise: the function's parameter types must be the source element types (nothing is cast)");
-  using Result = typename detail::ewise_result<F, ArgTuple, cuda::std::make_integer_sequence<int, nsrc>>::type;
-  static_assert(cuda::std::is_same_v<Result, T>,
-                "tirx::tile::ewise: the function's result type must be the destination's element type (nothing is cast)");
-  if constexpr (de == detail::OperandError::none) {
-    constexpr detail::OperandSplit ds = detail::split_operand(Dst::shape(), scope::traits<Scope>::group_rank, 1);
-    detail::check_launch<Scope, Dst>();
-    detail::GroupCoords gc{};
-    detail::group_coords<Scope>(gc);
-    auto all = cuda::std::forward_as_tuple(args...);
-    [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-      detail::ewise_all<Scope, ds.repeats>(f, gc, cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
-    }(cuda::std::make_integer_sequence<int, nsrc>{});
+  using detail::ArgsError;
+  constexpr ArgsError ae = detail::check_args<false, Args...>();
+  if constexpr (ae != ArgsError::none) {
+    static_assert(ae != ArgsError::no_destination,
+                  "tirx::tile::ewise: the destination comes right after f: ewise(f, dst, sources..., scope)");
+    static_assert(ae != ArgsError::missing_scope,
+                  "tirx::tile::ewise: missing scope: pass scope::thread, warp, warpgroup, cta or cluster right after "
+                  "the operands, e.g. ewise(f, d, a, scope::cta)");
+    static_assert(ae != ArgsError::not_an_option && ae != ArgsError::two_preds,
+                  "tirx::tile::ewise: nothing may follow the scope (ewise takes no tile::pred or preserve_dst); put "
+                  "every operand before it");
+  } else {
+    constexpr int nops = detail::count_operands<Args...>();
+    constexpr int nsrc = nops - 1;
+    using ArgTuple = cuda::std::tuple<Args...>;
+    using Scope = detail::bare<cuda::std::tuple_element_t<nops, ArgTuple>>;
+    using Dst = detail::bare<cuda::std::tuple_element_t<0, ArgTuple>>;
+    if constexpr (!is_tensor_v<Dst>) {
+      static_assert(is_tensor_v<Dst>,
+                    "tirx::tile::ewise: the destination must be a tirx tensor (f's results are written into it); pass "
+                    "it right after f");
+    } else {
+      constexpr detail::OperandError oe = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        detail::OperandError r = detail::ewise_operand_error<Scope, Dst>();
+        ((r = r != detail::OperandError::none
+                  ? r
+                  : detail::ewise_operand_error<Scope, cuda::std::tuple_element_t<K + 1, ArgTuple>>()),
+         ...);
+        return r;
+      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        return (detail::same_repeats<Scope, 1, Dst, cuda::std::tuple_element_t<K + 1, ArgTuple>>() && ...);
+      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      constexpr bool params_ok = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        return detail::params_match<detail::bare<F>, detail::ewise_arg_t<cuda::std::tuple_element_t<K + 1, ArgTuple>>...>();
+      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      constexpr bool invocable = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        return cuda::std::is_invocable_v<F&, detail::ewise_arg_t<cuda::std::tuple_element_t<K + 1, ArgTuple>>...>;
+      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      if constexpr (oe != detail::OperandError::none) {
+        detail::report_operand<oe, detail::TileOp::ewise>();
+      } else if constexpr (!shapes_agree) {
+        static_assert(shapes_agree,
+                      "tirx::tile::ewise: group and repeat shapes must agree across operands (extent-1 modes aside); "
+                      "view<...>() the sources to the destination's shape");
+      } else if constexpr (!params_ok) {
+        static_assert(params_ok,
+                      "tirx::tile::ewise: f's parameter types must be the source element types, one per source "
+                      "(nothing is converted); take e.g. half for a half tensor and convert inside f");
+      } else if constexpr (!invocable) {
+        static_assert(invocable,
+                      "tirx::tile::ewise: f cannot be called with the source element types; give it one parameter per "
+                      "source, in order");
+      } else {
+        using Result = typename detail::ewise_result<F, ArgTuple, cuda::std::make_integer_sequence<int, nsrc>>::type;
+        using T = typename Dst::value_type;
+        if constexpr (!cuda::std::is_same_v<Result, T>) {
+          static_assert(cuda::std::is_same_v<Result, T>,
+                        "tirx::tile::ewise: f's result type must be the destination's element type (nothing is "
+                        "converted); convert inside f, e.g. return __float2half(y) for a half destination");
+        } else {
+          constexpr detail::OperandSplit ds = detail::split_operand(Dst::shape(), scope::traits<Scope>::group_rank, 1);
+          detail::check_launch<Scope, Dst>();
+          detail::GroupCoords gc{};
+          detail::group_coords<Scope>(gc);
+          auto all = cuda::std::forward_as_tuple(args...);
+          [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+            detail::ewise_all<Scope, ds.repeats>(f, gc, cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
+          }(cuda::std::make_integer_sequence<int, nsrc>{});
+        }
+      }
+    }
   }
 }
 #endif

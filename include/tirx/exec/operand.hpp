@@ -50,42 +50,46 @@ enum class OperandError {
   none,
   not_a_tensor_shape,  ///< rank too small or trailing modes do not hold one atom
   group_extent,        ///< group mode extents differ from the scope's
+  cta_flat_threads,    ///< cta scope, first mode > 32: a flat thread mode, not (warps, 32)
   group_axes,          ///< a register operand's group modes are not the scope's thread axes
+  memory_thread_axes,  ///< a memory operand's layout uses thread axes
   foreign_slots,       ///< a register atom or repeat uses a thread axis
   atom_not_consecutive,
   atom_misaligned,
   pointer_align,
-  wrong_space,
+  wrong_space,         ///< a memory operand in another space than the instruction's
+  register_not_local,  ///< a register operand that is not a local tensor
   width,
   ungroupable,
+  scalar_memory,       ///< a scalar where the instruction reads or writes memory
+  scalar_width,        ///< a scalar source of another width than the instruction's
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's
 /// registers (else memory of the given space); bits: the element width the
-/// instruction reads or writes; atom: elements per atom.
+/// instruction reads or writes (0: any); atom: elements per atom.
 template <class Tn, class S>
 TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int bits, index_t atom) {
   constexpr Shape s = Tn::shape();
   constexpr TileLayout l = Tn::layout();
-  OperandSplit sp = split_operand(s, scope::traits<S>::group_rank, atom);
+  constexpr int gr = scope::traits<S>::group_rank;
+  // a CTA has at most 32 warps: a larger first mode counts threads
+  if (cuda::std::is_same_v<S, scope::cta_t> && s.rank >= 1 && s.dims[0] > 32) return OperandError::cta_flat_threads;
+  OperandSplit sp = split_operand(s, gr, atom);
   if (!sp.ok) return OperandError::not_a_tensor_shape;
-  if constexpr (scope::traits<S>::group_rank > 0) {
-    for (int g = 0; g < scope::traits<S>::group_rank; ++g)
-      if (scope::traits<S>::extent[g] != 0 && s.dims[g] != scope::traits<S>::extent[g]) return OperandError::group_extent;
-  }
+  for (int g = 0; g < gr; ++g)
+    if (scope::traits<S>::extent[g] != 0 && s.dims[g] != scope::traits<S>::extent[g]) return OperandError::group_extent;
   if (bits != 0 && dtype_bits<typename Tn::value_type> != bits) return OperandError::width;
   if (!group(l, s).ok) return OperandError::ungroupable;
+  if (reg && Tn::scope != Scope::local) return OperandError::register_not_local;
   if (reg) {
-    if (Tn::scope != Scope::local) return OperandError::wrong_space;
-    if constexpr (scope::traits<S>::group_rank > 0) {
-      for (int g = 0; g < scope::traits<S>::group_rank; ++g) {
-        TileLayout m = modes_layout(l, s, g, g + 1);
-        bool one = m.rank == 1 && m.shard[0].axis.code == scope::traits<S>::axis[g] && m.shard[0].stride == 1;
-        bool trivial = m.rank == 0 && s.dims[g] == 1;
-        if (!one && !trivial) return OperandError::group_axes;
-      }
+    for (int g = 0; g < gr; ++g) {
+      TileLayout m = modes_layout(l, s, g, g + 1);
+      bool one = m.rank == 1 && m.shard[0].axis.code == scope::traits<S>::axis[g] && m.shard[0].stride == 1;
+      bool trivial = m.rank == 0 && s.dims[g] == 1;
+      if (!one && !trivial) return OperandError::group_axes;
     }
-    TileLayout rest = modes_layout(l, s, scope::traits<S>::group_rank, s.rank);
+    TileLayout rest = modes_layout(l, s, gr, s.rank);
     for (int i = 0; i < rest.rank; ++i)
       if (!(rest.shard[i].axis == Axis{0})) return OperandError::foreign_slots;
     return OperandError::none;
@@ -96,7 +100,7 @@ TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int
                   (space == ptxdesc::Space::local && Tn::scope == Scope::local) ||
                   (space == ptxdesc::Space::none && Tn::scope != Scope::tmem);
   if (!space_ok) return OperandError::wrong_space;
-  if (l.has_thread_axis()) return OperandError::group_axes;
+  if (l.has_thread_axis()) return OperandError::memory_thread_axes;
   TileLayout a = modes_layout(l, s, sp.atom_begin, s.rank);
   if (atom > 1 && !(a.rank == 1 && a.shard[0].stride == 1)) return OperandError::atom_not_consecutive;
   index_t vbytes = atom * index_t{sizeof(typename Tn::value_type)};
@@ -112,41 +116,68 @@ TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int
   return OperandError::none;
 }
 
-/// One readable line per broken rule. Op names the operation.
-template <OperandError E>
+/// Which operation reports: the messages name it.
+enum class TileOp { apply, ewise };
+
+// One static_assert per operation, so that each message names its operation.
+#define TIRX_OPERAND_RULE(ERR, TEXT)                                                               \
+  static_assert(Op != TileOp::apply || E != OperandError::ERR, "tirx::tile::apply: " TEXT);        \
+  static_assert(Op != TileOp::ewise || E != OperandError::ERR, "tirx::tile::ewise: " TEXT)
+
+/// One readable line per broken rule: the operation, the rule, the fix.
+/// Instantiate it only with E != none; exactly one message fires.
+template <OperandError E, TileOp Op>
 TIRX_HD constexpr void report_operand() {
-  static_assert(E != OperandError::not_a_tensor_shape,
-                "tirx::tile: an operand must read as (group modes, repeat modes, atom modes): it needs "
-                "the scope's group modes first and trailing modes that hold exactly one instruction "
-                "atom; view<...>() or rearrange<...>() it");
-  static_assert(E != OperandError::group_extent,
-                "tirx::tile: the group modes do not match the scope: warp needs (32, ...), warpgroup "
-                "(4, 32, ...), cta (warps, 32, ...), cluster (ctas, warps, 32, ...)");
-  static_assert(E != OperandError::group_axes,
-                "tirx::tile: group axes must match the scope: a register operand's group modes must "
-                "lie on the scope's thread axes (cta: 1@warpid then 1@laneid), and a memory operand's "
-                "layout may not use thread axes");
-  static_assert(E != OperandError::foreign_slots,
-                "tirx::tile: register slots must be owned by the issuing thread: repeat and atom modes "
-                "of a register operand may only use the memory axis m");
-  static_assert(E != OperandError::atom_not_consecutive,
-                "tirx::tile: a memory atom must be consecutive elements (stride 1 on m, within one "
-                "swizzle chunk); pick a narrower vector or a layout whose last mode is contiguous");
-  static_assert(E != OperandError::atom_misaligned,
-                "tirx::tile: every memory atom must start at a multiple of the vector's bytes; the "
-                "layout's strides or offset break that, so use a narrower vector");
-  static_assert(E != OperandError::pointer_align,
-                "tirx::tile: the memory tensor's align is smaller than the vector's bytes; declare the "
-                "tensor with a larger align (e.g. GlobalTensor<float, Shape, 16>) or use a narrower vector");
-  static_assert(E != OperandError::wrong_space,
-                "tirx::tile: the operand's memory scope does not match the instruction (ld.global needs a "
-                "global tensor, ld.shared a shared one, register operands a local tensor)");
-  static_assert(E != OperandError::width,
-                "tirx::tile: dtype width must match the instruction: view the tensor as a container of "
-                "the instruction's width, e.g. .view<uint16>() for .b16 or uint32 for f16x2");
-  static_assert(E != OperandError::ungroupable,
-                "tirx::tile: the operand's layout does not split along its shape's modes; view<...>() it "
-                "to a shape that follows the layout");
+  TIRX_OPERAND_RULE(not_a_tensor_shape,
+                    "an operand must read as (group modes, repeat modes, atom modes): the scope's group modes "
+                    "first, then trailing modes that hold exactly one instruction atom (a last mode of 4 for "
+                    ".v4); view<...>() the operand to such a shape");
+  TIRX_OPERAND_RULE(group_extent,
+                    "the leading (group) modes must match the scope: warp (32, ...), warpgroup (4, 32, ...), "
+                    "cta (warps, 32, ...), cluster (ctas, warps, 32, ...); view<...>() the operand or pick the "
+                    "scope that fits");
+  TIRX_OPERAND_RULE(cta_flat_threads,
+                    "at cta scope the group modes are (warps, 32 lanes) and a CTA has at most 32 warps, so a "
+                    "first mode above 32 counts threads; split it, e.g. view<2, 32, ...>() for 64 threads");
+  TIRX_OPERAND_RULE(group_axes,
+                    "a register operand's group modes must be the scope's thread axes, each with stride 1 "
+                    "(warp: laneid; warpgroup: wid_in_wg, laneid; cta: warpid, laneid); give the register tile "
+                    "such a layout or pick the scope that fits");
+  TIRX_OPERAND_RULE(memory_thread_axes,
+                    "a memory operand's layout may not use thread axes (the scope's group modes already pick "
+                    "each thread's part); lay the memory tensor out on m only");
+  TIRX_OPERAND_RULE(foreign_slots,
+                    "register slots must be owned by the issuing thread: the repeat and atom modes of a "
+                    "register operand may use the memory axis m only; move its thread modes to the front as "
+                    "group modes, or pick the scope that has them");
+  TIRX_OPERAND_RULE(atom_not_consecutive,
+                    "a memory atom must be consecutive elements (the atom modes stride 1 on m, inside one "
+                    "swizzle chunk); use a narrower vector or a layout whose last mode is contiguous");
+  TIRX_OPERAND_RULE(atom_misaligned,
+                    "every memory atom must start at a multiple of the vector's bytes, but a layout stride or "
+                    "offset breaks that; use a narrower vector or pad the layout");
+  TIRX_OPERAND_RULE(pointer_align,
+                    "the memory tensor's align is smaller than the vector's bytes; declare it with a larger "
+                    "align (e.g. GlobalTensor<float, Shape, 16> for .v4.b32) or use a narrower vector");
+  TIRX_OPERAND_RULE(wrong_space,
+                    "the memory operand's scope does not match the instruction: .global needs a global tensor, "
+                    ".shared a shared one, .local a local one; pick the spelling for the tensor's memory");
+  TIRX_OPERAND_RULE(register_not_local,
+                    "register operands (the destination of ld, the source of st, every operand of arithmetic, "
+                    "cvt and mov) must be local tensors from alloc_local; check the order: destination first");
+  TIRX_OPERAND_RULE(width,
+                    "dtype width must match the instruction: each operand's element width must be the width "
+                    "of the instruction's type for it (cvt.rn.f16.f32: 16-bit destination, 32-bit source); "
+                    "pick the matching type or view<U>() the tensor, e.g. .view<uint32>() for .b32 over halves");
+  TIRX_OPERAND_RULE(ungroupable,
+                    "the operand's layout does not split along its shape's modes; view<...>() it to a shape "
+                    "that follows the layout");
+  TIRX_OPERAND_RULE(scalar_memory,
+                    "a memory operand (the source of ld, the destination of st) must be a tensor, not a scalar");
+  TIRX_OPERAND_RULE(scalar_width,
+                    "a scalar source must have the width of the instruction's type (e.g. 1.0f, not 1.0, for "
+                    ".f32); convert it first");
 }
+#undef TIRX_OPERAND_RULE
 
 } // namespace tirx::detail

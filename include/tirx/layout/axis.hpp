@@ -66,6 +66,13 @@ TIRX_HD constexpr Axis axis(const char* name, AxisKind kind = AxisKind::user) {
   return Axis{code};
 }
 
+/// The built-in axes' codes as plain integers: usable in device code (a
+/// namespace-scope constexpr object of class type is not), e.g. Axis{axis_id::laneid}.
+namespace axis_id {
+inline constexpr index_t m = 0, laneid = 1, warpid = 2, wgid = 3, tid_in_wg = 4, wid_in_wg = 5, tx = 6,
+                         bx = 7, by = 8, bz = 9, cbx = 10, cby = 11, cbz = 12, TLane = 13, TCol = 14;
+} // namespace axis_id
+
 namespace axes {
 inline constexpr Axis m{0};
 inline constexpr Axis laneid{1};

@@ -74,36 +74,40 @@ TIRX_HD constexpr char space_of() {
   return S.chars[3] == 's' ? 's' : (S.chars[3] == 'l' ? 'l' : 'g'); // "ld.s", "ld.l", "ld.g"
 }
 
-// One load: r[0..N) <- [addr]. C: the register constraint letter.
+// One load: r[0..N) <- [addr + IMM]. C: the register constraint letter.
+// IMM, a byte offset known at compile time, goes into the instruction's
+// address ([%rd1+16]) as hand-written code gets it, instead of an add.
 #define TIRX_LD_ASM(SP, N, C, GUARD, AC)                                                               \
   if constexpr (GUARD == Guard::none) {                                                            \
-    if constexpr (N == 1) asm volatile(SP " %0, [%1];" : "=" C(r[0]) : AC(a) : "memory");            \
-    else if constexpr (N == 2) asm volatile(SP " {%0, %1}, [%2];" : "=" C(r[0]), "=" C(r[1]) : AC(a) : "memory"); \
-    else asm volatile(SP " {%0, %1, %2, %3}, [%4];" : "=" C(r[0]), "=" C(r[1]), "=" C(r[2]), "=" C(r[3]) : AC(a) : "memory"); \
+    if constexpr (N == 1) asm volatile(SP " %0, [%1+%2];" : "=" C(r[0]) : AC(a), "n"(Imm) : "memory"); \
+    else if constexpr (N == 2) asm volatile(SP " {%0, %1}, [%2+%3];" : "=" C(r[0]), "=" C(r[1]) : AC(a), "n"(Imm) : "memory"); \
+    else asm volatile(SP " {%0, %1, %2, %3}, [%4+%5];" : "=" C(r[0]), "=" C(r[1]), "=" C(r[2]), "=" C(r[3]) : AC(a), "n"(Imm) : "memory"); \
   } else if constexpr (GUARD == Guard::pred) {                                                     \
-    if constexpr (N == 1) asm volatile("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " SP " %0, [%1]; }" : "=" C(r[0]) : AC(a), "r"(on) : "memory"); \
-    else if constexpr (N == 2) asm volatile("{ .reg .pred p; setp.ne.b32 p, %3, 0; @p " SP " {%0, %1}, [%2]; }" : "=" C(r[0]), "=" C(r[1]) : AC(a), "r"(on) : "memory"); \
-    else asm volatile("{ .reg .pred p; setp.ne.b32 p, %5, 0; @p " SP " {%0, %1, %2, %3}, [%4]; }" : "=" C(r[0]), "=" C(r[1]), "=" C(r[2]), "=" C(r[3]) : AC(a), "r"(on) : "memory"); \
+    if constexpr (N == 1) asm volatile("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " SP " %0, [%1+%3]; }" : "=" C(r[0]) : AC(a), "r"(on), "n"(Imm) : "memory"); \
+    else if constexpr (N == 2) asm volatile("{ .reg .pred p; setp.ne.b32 p, %3, 0; @p " SP " {%0, %1}, [%2+%4]; }" : "=" C(r[0]), "=" C(r[1]) : AC(a), "r"(on), "n"(Imm) : "memory"); \
+    else asm volatile("{ .reg .pred p; setp.ne.b32 p, %5, 0; @p " SP " {%0, %1, %2, %3}, [%4+%6]; }" : "=" C(r[0]), "=" C(r[1]), "=" C(r[2]), "=" C(r[3]) : AC(a), "r"(on), "n"(Imm) : "memory"); \
   } else {                                                                                         \
-    if constexpr (N == 1) asm volatile("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " SP " %0, [%1]; }" : "+" C(r[0]) : AC(a), "r"(on) : "memory"); \
-    else if constexpr (N == 2) asm volatile("{ .reg .pred p; setp.ne.b32 p, %3, 0; @p " SP " {%0, %1}, [%2]; }" : "+" C(r[0]), "+" C(r[1]) : AC(a), "r"(on) : "memory"); \
-    else asm volatile("{ .reg .pred p; setp.ne.b32 p, %5, 0; @p " SP " {%0, %1, %2, %3}, [%4]; }" : "+" C(r[0]), "+" C(r[1]), "+" C(r[2]), "+" C(r[3]) : AC(a), "r"(on) : "memory"); \
+    if constexpr (N == 1) asm volatile("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " SP " %0, [%1+%3]; }" : "+" C(r[0]) : AC(a), "r"(on), "n"(Imm) : "memory"); \
+    else if constexpr (N == 2) asm volatile("{ .reg .pred p; setp.ne.b32 p, %3, 0; @p " SP " {%0, %1}, [%2+%4]; }" : "+" C(r[0]), "+" C(r[1]) : AC(a), "r"(on), "n"(Imm) : "memory"); \
+    else asm volatile("{ .reg .pred p; setp.ne.b32 p, %5, 0; @p " SP " {%0, %1, %2, %3}, [%4+%6]; }" : "+" C(r[0]), "+" C(r[1]), "+" C(r[2]), "+" C(r[3]) : AC(a), "r"(on), "n"(Imm) : "memory"); \
   }
 
 #define TIRX_ST_ASM(SP, N, C, GUARD, AC)                                                               \
   if constexpr (GUARD == Guard::none) {                                                            \
-    if constexpr (N == 1) asm volatile(SP " [%0], %1;" ::AC(a), C(r[0]) : "memory");                 \
-    else if constexpr (N == 2) asm volatile(SP " [%0], {%1, %2};" ::AC(a), C(r[0]), C(r[1]) : "memory"); \
-    else asm volatile(SP " [%0], {%1, %2, %3, %4};" ::AC(a), C(r[0]), C(r[1]), C(r[2]), C(r[3]) : "memory"); \
+    if constexpr (N == 1) asm volatile(SP " [%0+%2], %1;" ::AC(a), C(r[0]), "n"(Imm) : "memory");    \
+    else if constexpr (N == 2) asm volatile(SP " [%0+%3], {%1, %2};" ::AC(a), C(r[0]), C(r[1]), "n"(Imm) : "memory"); \
+    else asm volatile(SP " [%0+%5], {%1, %2, %3, %4};" ::AC(a), C(r[0]), C(r[1]), C(r[2]), C(r[3]), "n"(Imm) : "memory"); \
   } else {                                                                                         \
-    if constexpr (N == 1) asm volatile("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " SP " [%0], %1; }" ::AC(a), C(r[0]), "r"(on) : "memory"); \
-    else if constexpr (N == 2) asm volatile("{ .reg .pred p; setp.ne.b32 p, %3, 0; @p " SP " [%0], {%1, %2}; }" ::AC(a), C(r[0]), C(r[1]), "r"(on) : "memory"); \
-    else asm volatile("{ .reg .pred p; setp.ne.b32 p, %5, 0; @p " SP " [%0], {%1, %2, %3, %4}; }" ::AC(a), C(r[0]), C(r[1]), C(r[2]), C(r[3]), "r"(on) : "memory"); \
+    if constexpr (N == 1) asm volatile("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " SP " [%0+%3], %1; }" ::AC(a), C(r[0]), "r"(on), "n"(Imm) : "memory"); \
+    else if constexpr (N == 2) asm volatile("{ .reg .pred p; setp.ne.b32 p, %3, 0; @p " SP " [%0+%4], {%1, %2}; }" ::AC(a), C(r[0]), C(r[1]), "r"(on), "n"(Imm) : "memory"); \
+    else asm volatile("{ .reg .pred p; setp.ne.b32 p, %5, 0; @p " SP " [%0+%6], {%1, %2, %3, %4}; }" ::AC(a), C(r[0]), C(r[1]), C(r[2]), C(r[3]), "r"(on), "n"(Imm) : "memory"); \
   }
 
-/// Loads N elements of Bits bits from p into raw registers r.
-template <fixed_string S, int N, int Bits, Guard G>
+/// Loads N elements of Bits bits from p + Imm bytes into raw registers r
+/// (0 <= Imm < 2^24: an immediate offset of the address).
+template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
 __device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* p, unsigned on) {
+  static_assert(Imm >= 0 && Imm < (1LL << 24), "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
   constexpr char space = space_of<S>();
   auto a = address<space>(p);
 #define TIRX_EMIT(SP, NN, BB, AC)                                                                  \
@@ -118,9 +122,10 @@ __device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* 
   (void)on;
 }
 
-/// Stores N raw registers to p.
-template <fixed_string S, int N, int Bits, Guard G>
+/// Stores N raw registers to p + Imm bytes (0 <= Imm < 2^24).
+template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
 __device__ TIRX_FORCEINLINE void store(void* p, const ptxregs::raw_t<Bits> (&r)[N], unsigned on) {
+  static_assert(Imm >= 0 && Imm < (1LL << 24), "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
   constexpr char space = space_of<S>();
   auto a = address<space>(p);
 #define TIRX_EMIT(SP, NN, BB, AC)                                                                  \

@@ -1,0 +1,193 @@
+// The code of docs/arithmetic.md. Each region between `// [snippet:NAME]` and
+// `// [/snippet]` is shown verbatim in the guide; tests/check_doc_snippets.py
+// keeps the two in sync. Built for sm_80 and sm_90a; `ctest -L gpu` runs every
+// kernel and checks its output (exit 77, "skipped", without a GPU).
+#include <tirx/tile.hpp>
+
+#include "gpu_check.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+using namespace tirx;
+
+// [snippet:affine-relu]
+// 64 threads, four floats each: B = max(2 * A + 1, 0).
+constexpr TileLayout register_layout = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+using Rows = GlobalTensor<float, ShapeT<2, 32, 4>, 16>;
+
+__global__ void affine_relu(Rows A, Rows B) { // launch: 1 block of 64 threads
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta); // atom (4,): one load
+  auto scalars = registers.view<2, 32, 4, 1>();                   // atom (1,): four repeats
+  tile::apply<ptx<"fma.rn.f32">>(scalars, scalars, 2.0f, 1.0f, scope::cta);
+  tile::apply<ptx<"max.f32">>(scalars, scalars, 0.0f, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+// [/snippet]
+
+// [snippet:to-float16]
+using HalfRows = GlobalTensor<half, ShapeT<2, 32, 4>, 8>; // four halves: 8 bytes per row
+
+__global__ void to_float16(Rows A, HalfRows B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  auto converted = alloc_local<half, shape(2, 32, 4), register_layout>();
+  auto words = converted.view<uint16>(); // the 16-bit containers of the halves
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::apply<ptx<"cvt.rn.f16.f32">>(words, registers, scope::cta); // four cvt per thread
+  tile::apply<ptx<"st.global.v4.b16">>(B.view<uint16>(), words, scope::cta);
+}
+// [/snippet]
+
+// [snippet:pack-half2]
+// The same conversion, two values per instruction. The first source goes to
+// the high half, so element 1 of each pair is passed first.
+constexpr TileLayout pair_layout = layout_of<"S[(2, 32, 2) : (1@warpid, 1@laneid, 1)]">;
+
+__global__ void to_float16_packed(Rows A, HalfRows B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  auto packed = alloc_local<uint32, shape(2, 32, 2), pair_layout>(); // f16x2 carriers
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  auto pairs = registers.view<2, 32, 2, 2>();
+  auto high = pairs.sub(_, _, _, c<1>); // elements 1 and 3: shape (2, 32, 2)
+  auto low = pairs.sub(_, _, _, c<0>);  // elements 0 and 2
+  tile::apply<ptx<"cvt.rn.f16x2.f32">>(packed, high, low, scope::cta); // two cvt per thread
+  tile::apply<ptx<"st.global.v2.b32">>(B.view<uint32>(), packed, scope::cta);
+}
+// [/snippet]
+
+// [snippet:packed-fma]
+// 2 * x + 1 on half values, two per instruction: the operands are uint32
+// carriers of f16x2 pairs, and so are the scalars.
+__global__ void affine_half2(HalfRows A, HalfRows B) {
+  auto packed = alloc_local<uint32, shape(2, 32, 2), pair_layout>();
+  tile::apply<ptx<"ld.global.v2.b32">>(packed, A.view<uint32>(), scope::cta);
+  const uint32 two = 0x40004000u, one = 0x3C003C00u; // (2.0, 2.0) and (1.0, 1.0) as f16x2
+  tile::apply<ptx<"fma.rn.f16x2">>(packed, packed, two, one, scope::cta);
+  tile::apply<ptx<"st.global.v2.b32">>(B.view<uint32>(), packed, scope::cta);
+}
+// [/snippet]
+
+// [snippet:silu]
+__device__ float silu(float value) { return value / (1.0f + expf(-value)); }
+
+__global__ void silu_kernel(Rows A, Rows B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::ewise(silu, registers, registers, scope::cta); // four calls per thread
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+
+// The same with a lambda; its parameter and result are float, like the elements.
+__global__ void silu_lambda(Rows A, Rows B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::ewise([](float x) { return x / (1.0f + expf(-x)); }, registers, registers, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+// [/snippet]
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const char* what) {
+  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
+  if (!ok) ++failures;
+}
+
+template <class T>
+struct Buffer {
+  T* dev = nullptr;
+  std::size_t n;
+  explicit Buffer(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T))); }
+  ~Buffer() { cudaFree(dev); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  void upload(const std::vector<T>& h) {
+    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  void clear() { TIRX_CHECK_CUDA(cudaMemset(dev, 0, n * sizeof(T))); }
+  std::vector<T> download() const {
+    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+    std::vector<T> h(n);
+    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
+    return h;
+  }
+};
+
+unsigned short bits_of(half h) {
+  unsigned short b;
+  std::memcpy(&b, &h, sizeof b);
+  return b;
+}
+
+} // namespace
+
+int main() {
+  if (int rc = tirx_test_require_gpu()) return rc;
+
+  // the seed's linspace(-4, 4, 256)
+  std::vector<float> a(256);
+  for (int i = 0; i < 256; ++i) a[i] = -4.0f + 8.0f * static_cast<float>(i) / 255.0f;
+  Buffer<float> in(256), out(256);
+  Buffer<half> half_in(256), half_out(256);
+  in.upload(a);
+
+  out.clear();
+  affine_relu<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
+  {
+    auto b = out.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i) ok = ok && b[i] == std::fmax(std::fma(a[i], 2.0f, 1.0f), 0.0f);
+    expect(ok, "affine_relu");
+  }
+
+  // cvt.rn is round-to-nearest-even, like the host's __float2half_rn
+  auto check_half = [&](const char* what) {
+    auto b = half_out.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i) ok = ok && bits_of(b[i]) == bits_of(__float2half_rn(a[i]));
+    expect(ok, what);
+  };
+  half_out.clear();
+  to_float16<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
+  check_half("to_float16");
+  half_out.clear();
+  to_float16_packed<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
+  check_half("to_float16_packed");
+
+  // exact in half: multiples of 1/8 in [-16, 16)
+  std::vector<half> h(256);
+  for (int i = 0; i < 256; ++i) h[i] = __float2half_rn(static_cast<float>(i - 128) / 8.0f);
+  half_in.upload(h);
+  half_out.clear();
+  affine_half2<<<1, 64>>>(HalfRows{half_in.dev}, HalfRows{half_out.dev});
+  {
+    auto b = half_out.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i) ok = ok && __half2float(b[i]) == 2.0f * __half2float(h[i]) + 1.0f;
+    expect(ok, "affine_half2");
+  }
+
+  auto check_silu = [&](const char* what) {
+    auto b = out.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i) {
+      float want = a[i] / (1.0f + std::exp(-a[i]));
+      ok = ok && std::fabs(b[i] - want) <= 1e-6f * (1.0f + std::fabs(want));
+    }
+    expect(ok, what);
+  };
+  out.clear();
+  silu_kernel<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
+  check_silu("silu (__device__ function)");
+  out.clear();
+  silu_lambda<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
+  check_silu("silu (lambda)");
+
+  TIRX_CHECK_CUDA(cudaGetLastError());
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,177 @@
+// The code of docs/tile-operands.md. Each region between `// [snippet:NAME]`
+// and `// [/snippet]` is shown verbatim in the guide; tests/check_doc_snippets.py
+// keeps the two in sync. Built for sm_80 and sm_90a; `ctest -L gpu` runs every
+// kernel and checks its output (exit 77, "skipped", without a GPU).
+#include <tirx/tile.hpp>
+
+#include "gpu_check.hpp"
+
+#include <cstdio>
+#include <vector>
+
+using namespace tirx;
+
+// [snippet:add-one-tile]
+// 64 threads, 12 floats each: (warp, lane) are the group, (3,) the repeats,
+// (4,) the atom of one ld.global.v4.b32.
+constexpr TileLayout register_layout = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
+using Tile = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>; // 16-byte aligned
+
+__device__ float plus_one(float value) { return value + 1.0f; }
+
+__global__ void add_one_tile(Tile A, Tile B) { // launch: 1 block of 64 threads
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta); // 3 loads per thread
+  tile::ewise(plus_one, registers, registers, scope::cta);         // 12 calls per thread
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);  // 3 stores per thread
+}
+// [/snippet]
+
+// [snippet:add-one-broadcast]
+// The same kernel with a native add: the scalar 1.0f is the second source of
+// every repeat. The arithmetic atom is one register, so the same registers
+// now read as (2, 32) group, (3, 4) repeats: 12 add.f32 per thread.
+__global__ void add_one_broadcast(Tile A, Tile B) {
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::apply<ptx<"add.f32">>(registers, registers, 1.0f, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+// [/snippet]
+
+// [snippet:scopes]
+using Rows = GlobalTensor<float, ShapeT<2, 32, 4>, 16>; // one row of 4 floats per thread
+
+// warp scope: each warp works on its own (32, 4) part; the group is the lane.
+__global__ void add_one_per_warp(Rows A, Rows B) {
+  int warp = threadIdx.x / 32;
+  constexpr TileLayout lanes = layout_of<"S[(32, 4) : (1@laneid, 1)]">;
+  auto registers = alloc_local<float, shape(32, 4), lanes>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A.sub(warp, _, _), scope::warp);
+  tile::apply<ptx<"add.f32">>(registers, registers, 1.0f, scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(B.sub(warp, _, _), registers, scope::warp);
+}
+
+// thread scope: no group modes; the thread picks its own row first.
+__global__ void add_one_per_thread(Rows A, Rows B) {
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  auto row = alloc_local<float, shape(4)>(); // shape (4,): one atom, one repeat
+  tile::apply<ptx<"ld.global.v4.b32">>(row, A.sub(warp, lane, _), scope::thread);
+  tile::apply<ptx<"add.f32">>(row, row, 1.0f, scope::thread);
+  tile::apply<ptx<"st.global.v4.b32">>(B.sub(warp, lane, _), row, scope::thread);
+}
+// [/snippet]
+
+// [snippet:predicates]
+using Padded = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>;
+
+// Only the first n floats of A are valid (n a multiple of 4). A repeat whose
+// four floats start at or past n is not issued, and preserve_dst keeps the
+// -1.0f that the registers held before.
+__global__ void load_first_n(Padded A, Padded B, int n) {
+  int thread_base = threadIdx.x * 12; // the first float of this thread's row
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"mov.b32">>(registers, -1.0f, scope::cta);
+  auto in_bounds = [=](index_t repeat) { return thread_base + 4 * repeat < n; };
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(in_bounds),
+                                       tile::PreserveDst{});
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta, tile::pred(n > 0));
+}
+// [/snippet]
+
+// [snippet:sync]
+// Each thread passes its row to the thread 32 places away through shared
+// memory. The barrier between writing and reading is the caller's.
+__global__ void swap_warps(Rows A, Rows B) {
+  constexpr TileLayout rows = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+  auto mine = alloc_local<float, shape(2, 32, 4), rows>();
+  auto staged = alloc_shared<float, shape(2, 32, 4)>();
+  tile::apply<ptx<"ld.global.v4.b32">>(mine, A, scope::cta);
+  tile::apply<ptx<"st.shared.v4.b32">>(staged, mine, scope::cta);
+  cta_sync(); // without it, the other warp's row may not be there yet
+
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  auto theirs = alloc_local<float, shape(4)>();
+  tile::apply<ptx<"ld.shared.v4.b32">>(theirs, staged.sub(1 - warp, lane, _), scope::thread);
+  tile::apply<ptx<"st.global.v4.b32">>(B.sub(warp, lane, _), theirs, scope::thread);
+}
+// [/snippet]
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const char* what) {
+  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
+  if (!ok) ++failures;
+}
+
+template <class T>
+struct Buffer {
+  T* dev = nullptr;
+  std::size_t n;
+  explicit Buffer(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T))); }
+  ~Buffer() { cudaFree(dev); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  void upload(const std::vector<T>& h) {
+    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  void fill_bytes(int byte) { TIRX_CHECK_CUDA(cudaMemset(dev, byte, n * sizeof(T))); }
+  std::vector<T> download() const {
+    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+    std::vector<T> h(n);
+    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
+    return h;
+  }
+};
+
+} // namespace
+
+int main() {
+  if (int rc = tirx_test_require_gpu()) return rc;
+
+  std::vector<float> a(768);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i); // the seed's arange(768)
+  Buffer<float> in(768), out(768);
+  in.upload(a);
+
+  auto check_all = [&](const char* what, int count, auto want) {
+    auto b = out.download();
+    bool ok = true;
+    for (int i = 0; i < count; ++i) ok = ok && b[i] == want(i);
+    expect(ok, what);
+  };
+
+  out.fill_bytes(0);
+  add_one_tile<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("add_one_tile", 768, [&](int i) { return a[i] + 1.0f; });
+
+  out.fill_bytes(0);
+  add_one_broadcast<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("add_one_broadcast", 768, [&](int i) { return a[i] + 1.0f; });
+
+  out.fill_bytes(0);
+  add_one_per_warp<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
+  check_all("add_one_per_warp", 256, [&](int i) { return a[i] + 1.0f; });
+
+  out.fill_bytes(0);
+  add_one_per_thread<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
+  check_all("add_one_per_thread", 256, [&](int i) { return a[i] + 1.0f; });
+
+  for (int n : {0, 100, 700, 768}) {
+    out.fill_bytes(0);
+    load_first_n<<<1, 64>>>(Padded{in.dev}, Padded{out.dev}, n);
+    char what[64];
+    std::snprintf(what, sizeof what, "load_first_n (n = %d)", n);
+    // n = 0: the predicated store writes nothing, B keeps its zeros
+    check_all(what, 768, [&](int i) { return n == 0 ? 0.0f : (i < n ? a[i] : -1.0f); });
+  }
+
+  out.fill_bytes(0);
+  swap_warps<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
+  check_all("swap_warps", 256, [&](int i) { return a[(i + 128) % 256]; });
+
+  TIRX_CHECK_CUDA(cudaGetLastError());
+  return failures == 0 ? 0 : 1;
+}

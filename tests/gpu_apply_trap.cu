@@ -1,0 +1,176 @@
+// GPU test of tile::apply's and tile::ewise's run-time debug checks (label
+// gpu): what only run time knows, the launch's block shape against the scope
+// and the actual alignment of a vector access's pointer. Each broken launch
+// must trap with its check's message on stdout; the matching correct launch
+// must finish (and, for the copy, copy).
+//
+// Built with TIRX_DEBUG_CHECKS=1 whatever the build type. A trap ruins the
+// CUDA context, so every case runs in a child process: the parent runs
+// itself as `gpu_apply_trap --child CASE` and reads the child's output (the
+// pattern of gpu_tensor_trap.cu).
+// Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
+#define TIRX_DEBUG_CHECKS 1
+
+#include "gpu_check.hpp"
+
+#include <tirx/tile.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+
+using namespace tirx;
+
+// Two warps of 32 lanes, 4 floats each: one .v4 load and store per thread.
+constexpr TileLayout reg = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+using Tile = GlobalTensor<float, ShapeT<2, 32, 4>, 16>;
+constexpr int tile_elements = 2 * 32 * 4;
+
+__global__ void copy_tile(Tile A, Tile B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), reg>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+
+/// ewise writing a memory tile at cta scope: ewise's own launch check.
+__global__ void fill_tile(Tile B) { tile::ewise([] { return 2.0f; }, B, scope::cta); }
+
+constexpr const char* block_1d = "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
+constexpr const char* block_size =
+    "tirx::tile: at cta scope the launch's block size must equal warps x 32 of the operands' group";
+constexpr const char* misaligned =
+    "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type claims an align "
+    "the pointer does not have); make the tensor with decl_tensor, which checks, or declare a smaller align";
+
+struct Case {
+  const char* name;
+  bool must_trap;
+  const char* message; ///< expected on stdout (must_trap) or nullptr
+};
+constexpr Case cases[] = {
+    {"copy_ok", false, nullptr},             // 64 threads, 16-byte aligned tiles: copies
+    {"copy_block_2d", true, block_1d},       // 32 x 2 threads: cta scope reads threadIdx.x only
+    {"copy_block_96", true, block_size},     // 96 threads for a (2 warps, 32) group
+    {"copy_block_32", true, block_size},     // 32 threads for a (2 warps, 32) group
+    {"fill_ok", false, nullptr},             // ewise, 64 threads
+    {"fill_block_96", true, block_size},     // ewise, 96 threads
+    {"copy_offset_16B", false, nullptr},     // pointers 16 bytes past the allocation: aligned
+    {"load_misaligned", true, misaligned},   // source 4 bytes past: the type claims 16
+    {"store_misaligned", true, misaligned},  // destination 8 bytes past
+};
+
+/// The child: runs one case, prints what happened, exits 0 if the kernel
+/// finished (and a copy copied).
+int child(const char* name) {
+  float* buf = nullptr; // A at buf, B at buf + 1024 floats (4 KiB apart)
+  TIRX_CHECK_CUDA(cudaMalloc(&buf, 2 * 1024 * sizeof(float)));
+  float host[1024];
+  for (int i = 0; i < 1024; ++i)
+    host[i] = static_cast<float>(i);
+  TIRX_CHECK_CUDA(cudaMemcpy(buf, host, sizeof host, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(buf + 1024, 0, 1024 * sizeof(float)));
+  float* a = buf;
+  float* b = buf + 1024;
+  const std::string n = name;
+  int a_off = 0, b_off = 0; // the copy's offsets, checked after a copy that finished
+  bool copy = true;
+  if (n == "copy_ok")
+    copy_tile<<<1, 64>>>(Tile{a}, Tile{b});
+  else if (n == "copy_block_2d")
+    copy_tile<<<1, dim3(32, 2)>>>(Tile{a}, Tile{b});
+  else if (n == "copy_block_96")
+    copy_tile<<<1, 96>>>(Tile{a}, Tile{b});
+  else if (n == "copy_block_32")
+    copy_tile<<<1, 32>>>(Tile{a}, Tile{b});
+  else if (n == "copy_offset_16B") {
+    a_off = b_off = 4;
+    copy_tile<<<1, 64>>>(Tile{a + 4}, Tile{b + 4});
+  } else if (n == "load_misaligned") {
+    a_off = 1; // Tile{p} takes the pointer as it is; decl_tensor would check it
+    copy_tile<<<1, 64>>>(Tile{a + 1}, Tile{b});
+  } else if (n == "store_misaligned") {
+    b_off = 2;
+    copy_tile<<<1, 64>>>(Tile{a}, Tile{b + 2});
+  } else if (n == "fill_ok" || n == "fill_block_96") {
+    copy = false;
+    fill_tile<<<1, n == "fill_ok" ? 64 : 96>>>(Tile{b});
+  } else {
+    std::printf("unknown case %s\n", name);
+    return 2;
+  }
+  const cudaError_t launch = cudaGetLastError();
+  const cudaError_t sync = cudaDeviceSynchronize();
+  std::fflush(stdout);
+  if (launch != cudaSuccess || sync != cudaSuccess) {
+    std::printf("child %s: launch %s, kernel %s (%s)\n", name, cudaGetErrorName(launch),
+                cudaGetErrorName(sync), cudaGetErrorString(sync));
+    return 3;
+  }
+  float out[1024];
+  TIRX_CHECK_CUDA(cudaMemcpy(out, b, sizeof out, cudaMemcpyDeviceToHost));
+  for (int i = 0; i < tile_elements; ++i) {
+    const float want = copy ? static_cast<float>(i + a_off) : 2.0f;
+    if (out[i + b_off] != want) {
+      std::printf("child %s: element %d is %g, expected %g\n", name, i, out[i + b_off], want);
+      return 4;
+    }
+  }
+  std::printf("child %s: kernel finished\n", name);
+  return 0;
+}
+
+/// Runs `self --child name`; returns its exit status and fills out.
+int run_child(const std::string& self, const char* name, std::string& out) {
+  const std::string cmd = "'" + self + "' --child " + name + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) {
+    out = "popen failed";
+    return -1;
+  }
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p))
+    out += buf;
+  const int status = pclose(p);
+  return WIFEXITED(status) ? WEXITSTATUS(status)
+                           : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 2 && std::strcmp(argv[1], "--child") == 0)
+    return child(argv[2]);
+  if (int rc = tirx_test_require_gpu())
+    return rc;
+  char self[4096] = {};
+  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  const std::string exe =
+      len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
+  int failed = 0;
+  for (const Case& c : cases) {
+    std::string out;
+    const int rc = run_child(exe, c.name, out);
+    const bool message_seen = c.message == nullptr || out.find(c.message) != std::string::npos;
+    const bool ok = c.must_trap ? (rc != 0 && message_seen) : rc == 0;
+    std::printf("%s %-18s exit %d, %s\n", ok ? "ok  " : "FAIL", c.name, rc,
+                c.must_trap ? (message_seen ? "message seen" : "MESSAGE MISSING")
+                            : "no trap expected");
+    if (!ok) {
+      ++failed;
+      if (c.message)
+        std::printf("  expected on stdout: %s\n", c.message);
+      std::printf("  child output:\n%s\n", out.c_str());
+    }
+  }
+  if (failed) {
+    std::printf("gpu_apply_trap: %d case(s) FAILED\n", failed);
+    return 1;
+  }
+  std::printf("gpu_apply_trap: all %zu cases passed\n", sizeof cases / sizeof cases[0]);
+  return 0;
+}
