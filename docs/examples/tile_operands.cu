@@ -74,7 +74,7 @@ __global__ void load_first_n(Padded A, Padded B, int n) {
   tile::apply<ptx<"mov.b32">>(registers, -1.0f, scope::cta);
   auto in_bounds = [=](index_t repeat) { return thread_base + 4 * repeat < n; };
   tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(in_bounds),
-                                       tile::PreserveDst{});
+                                       tile::preserve_dst);
   tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta, tile::pred(n > 0));
 }
 // [/snippet]
