@@ -5,7 +5,21 @@
 # racecheck. Logs go to $LOG_DIR (default: $OUT when set, else build-gpu/logs).
 # A machine without Debian's catch2 package can point TIRX_CATCH2_PREFIX at a
 # copy of it (a folder with include/catch2 and lib/cmake/Catch2).
+#
+#   gpu_suite.sh                  everything
+#   gpu_suite.sh --no-sanitizer   build, ctest, examples
+#   gpu_suite.sh --sanitizer-only build, then the compute-sanitizer part
+#   (--benchmarks adds benchmarks/run.sh --quick, whose results land in $LOG_DIR/bench)
 set -uo pipefail
+run_main=1 run_sanitizer=1 run_bench=0
+for arg in "$@"; do
+  case "$arg" in
+    --no-sanitizer) run_sanitizer=0 ;;
+    --sanitizer-only) run_main=0 ;;
+    --benchmarks) run_bench=1 ;;
+    *) echo "usage: gpu_suite.sh [--no-sanitizer | --sanitizer-only] [--benchmarks]"; exit 2 ;;
+  esac
+done
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TIRX_BUILD_DIR:-$ROOT/build-gpu}"
 LOG_DIR="${LOG_DIR:-${OUT:-$BUILD/logs}}"
@@ -24,6 +38,7 @@ step "configure + build"
   cmake --build "$BUILD" --parallel "$(nproc)"; } >"$LOG_DIR/build.log" 2>&1 || {
   tail -50 "$LOG_DIR/build.log"; echo "== build FAILED"; exit 1; }
 
+if [[ $run_main == 1 ]]; then
 step "ctest (all labels)"
 ctest --test-dir "$BUILD" --output-on-failure --parallel 8 --timeout 600 >"$LOG_DIR/ctest.log" 2>&1 || status=1
 tail -25 "$LOG_DIR/ctest.log"
@@ -34,7 +49,11 @@ for exe in $(find "$BUILD/examples/gpu" -maxdepth 1 -type f -executable 2>/dev/n
   else echo "FAIL $(basename "$exe")"; status=1; fi
 done
 
+fi
+
+if [[ $run_sanitizer == 1 ]]; then
 step "compute-sanitizer over the GPU tests"
+# (TIRX_SWEEP_QUICK=1: gpu_kernels_sweep runs its small sweep under the sanitizer)
 mapfile -t gpu_tests < <(ctest --test-dir "$BUILD" -L gpu --show-only=json-v1 | python3 -c '
 import json, sys
 for t in json.load(sys.stdin)["tests"]:
@@ -44,10 +63,17 @@ for t in json.load(sys.stdin)["tests"]:
 for tool in memcheck racecheck; do
   for cmd in "${gpu_tests[@]}"; do
     name=$(basename "${cmd%% *}")
-    if compute-sanitizer --tool "$tool" --error-exitcode 99 $cmd >>"$LOG_DIR/sanitizer-$tool.log" 2>&1; then
+    if TIRX_SWEEP_QUICK=1 compute-sanitizer --tool "$tool" --error-exitcode 99 $cmd >>"$LOG_DIR/sanitizer-$tool.log" 2>&1; then
       echo "OK   $tool $name"
     else echo "FAIL $tool $name"; status=1; fi
   done
 done
+fi
+
+if [[ $run_bench == 1 ]]; then
+  step "benchmarks (quick)"
+  bash "$ROOT/benchmarks/run.sh" --quick "$LOG_DIR/bench" >"$LOG_DIR/bench.log" 2>&1 || status=1
+  tail -40 "$LOG_DIR/bench.log"
+fi
 step "done: $([[ $status == 0 ]] && echo ALL PASSED || echo FAILURES, see $LOG_DIR)"
 exit $status

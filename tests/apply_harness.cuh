@@ -1,31 +1,35 @@
-// The harness of the tile::apply GPU tests (gpu_apply_memory.cu,
-// gpu_apply_f32.cu, gpu_apply_half.cu, gpu_apply_cvt.cu). Each test expands
-// the X-macro spelling lists of include/tirx/ptx/*.hpp into one kernel per
-// spelling, so a spelling added to a list is tested (or breaks the build)
-// without touching the tests.
+// The harness of the tile::apply GPU tests gpu_apply_arith.cu,
+// gpu_apply_cvt.cu and gpu_apply_memory.cu (built in parts: tests/CMakeLists.txt).
+// Each test expands the X-macro spelling lists of include/tirx/ptx/*.hpp into
+// one kernel per spelling, so a spelling added to a list is tested (or breaks
+// the build) without touching the tests; a static_assert in each test fails
+// when a header grows a list that the test does not expand.
 //
-//   gpu_apply_xxx [SEED [FILTER]]
+//   gpu_apply_<part> [SEED [FILTER]]
 //     SEED    inputs are fresh random values from SEED (default: from the
 //             clock); the seed is printed first, so a failing run replays
-//             with the same SEED. Each spelling draws from its own stream
-//             (SEED and the spelling), so FILTER does not change its inputs.
+//             with the same SEED. Each spelling and case draws from its own
+//             stream (SEED and the spelling), so FILTER does not change them.
 //     FILTER  run only the spellings that contain this text
 //
-// Output: one line per spelling, `OK`, `FAIL` (followed by the first wrong
-// elements: case, thread, repeat, inputs, result, accepted results) or
-// `SKIP` (the spelling needs a newer GPU than the code that ran: e.g. the
-// 3-input min/max need sm_100), then "N passed, M failed, K skipped".
-// Exit 0: no failure; 1: a failure or CUDA error; 77: no GPU (skipped).
+// Output: the legend of the case numbers, then one line per spelling: `OK`
+// with the cases it ran in and the number of values checked; `FAIL`
+// followed by the first wrong elements (case, thread, repeat, inputs with
+// their bits, the result, what was accepted); or `SKIP` (the spelling needs a
+// newer GPU than the code that ran, e.g. the 3-input min/max need sm_100);
+// at the end the lists of skipped and failed spellings and
+// "N passed, M failed, K skipped". Exit 0: no failure; 1: a failure or a
+// CUDA error; 77: no GPU (ctest: skipped).
 //
-// Every spelling runs in several cases of scope and register layout (the
-// tables below): thread, warp, cta of 2 and of 4 warps; row-major,
-// transposed, reversed (negative strides), interleaved and gapped layouts
-// (register slots left unused), a destination that is also a source, a
-// scalar source broadcast to every repeat; memory spellings also with
-// tile::pred per repeat, with and without tile::preserve_dst, and with one
-// bool. Outputs are poisoned before each launch with values that differ
-// from the expected ones; memory outside the written elements holds guard
-// values that must survive.
+// The cases (tables below) vary the scope (thread, warp, cta of 2 and of 4
+// warps) and the register layouts: row-major, transposed, reversed (negative
+// strides), interleaved and gapped (register slots left unused, offsets),
+// each operand its own; a destination that is also a source; a scalar
+// source broadcast to every repeat. Memory spellings also run predicated:
+// tile::pred per repeat with and without tile::preserve_dst, tile::pred(bool)
+// with preserve_dst. Outputs are poisoned before each launch with values
+// that no accepted result has; memory that a store must not write (gaps,
+// predicated-off repeats) holds guard values that must survive.
 #pragma once
 
 #include "apply_reference.hpp"
@@ -85,9 +89,8 @@ TIRX_HD constexpr bool starts_with(text_view t, const char* w) {
   return w[i] == '\0';
 }
 TIRX_HD constexpr int required_sm(text_view t, int nsrc) {
-  const bool minmax = starts_with(t, "min.") || starts_with(t, "max.");
-  if (has_token(t, "f32x2")) return 100;                // f32x2 arithmetic: sm_100
-  if (minmax && nsrc == 3) return 100;                  // 3-input min/max: sm_100
+  // what tirx itself refuses below sm_100: 32-byte ld/st, f32x2, 3-input min/max
+  if (ptxdesc::min_sm(ptxdesc::describe(t), nsrc) == 100) return 100;
   if (has_token(t, "bf16x2") && (starts_with(t, "add.") || starts_with(t, "sub.") || starts_with(t, "mul.") ||
                                  starts_with(t, "ex2.")))
     return 90;                                          // bf16x2 add/sub/mul, ex2.approx.ftz.bf16x2
@@ -145,71 +148,6 @@ inline Options parse_options(int argc, char** argv) {
               static_cast<unsigned long long>(o.seed), o.filter ? " " : "", o.filter ? o.filter : "");
   return o;
 }
-
-inline u64 fnv1a(const char* s) {
-  u64 h = 1469598103934665603ull;
-  for (; *s; ++s) h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211ull;
-  return h;
-}
-
-/// Random numbers of one spelling and case.
-struct Rng {
-  std::mt19937_64 g;
-  Rng(u64 seed, const char* spelling, int case_id) : g(seed * 0x9E3779B97F4A7C15ull ^ fnv1a(spelling) ^ (u64(case_id) << 56)) {}
-  u64 bits() { return g(); }
-  u32 below(u32 n) { return static_cast<u32>(g() % n); }
-  bool chance(u32 percent) { return below(100) < percent; }
-  int range(int lo, int hi) { return lo + static_cast<int>(below(static_cast<u32>(hi - lo + 1))); }
-};
-
-/// A random value of a binary float format, with the special values at the
-/// rate that makes every case of rounding and flushing likely: zeros,
-/// subnormals, infinities, NaNs (quiet, signaling, with payloads, negative),
-/// values at the ends of the range, values near 1.
-inline u32 random_float(Rng& r, const ref::Fmt& f) {
-  const u32 sign = r.chance(50) ? f.sign_mask() : 0;
-  const u32 mant = static_cast<u32>(r.bits()) & f.mant_mask();
-  const int emax_field = f.has_inf ? (1 << f.exp) - 2 : (1 << f.exp) - 1;
-  auto with_exp = [&](int e) { return sign | (static_cast<u32>(e) << f.mant) | mant; };
-  const u32 k = r.below(100);
-  if (k < 3) return sign;                                                   // +-0
-  if (k < 5) return f.has_inf ? (sign | f.inf_bits()) : (sign | f.canonical_nan()); // +-inf
-  if (k < 7) {                                                              // NaNs
-    if (!f.has_inf) return sign | f.canonical_nan();
-    u32 m = mant | (r.chance(50) ? (u32{1} << (f.mant - 1)) : 1u);          // quiet or signaling
-    return sign | f.exp_mask() | m;
-  }
-  if (k < 15) return sign | (mant ? mant : 1u);                              // subnormal
-  if (k < 19) return with_exp(r.range(1, 3));                               // near the smallest normal
-  if (k < 23) return with_exp(r.range(emax_field - 3, emax_field)) & ~(f.has_inf ? 0u : 1u); // largest binades
-  if (k < 26) return sign | (static_cast<u32>(f.bias()) << f.mant);          // +-1
-  if (k < 60) return with_exp(r.range(f.bias() - 6, f.bias() + 6));           // moderate
-  return with_exp(r.range(1, emax_field)) & (f.has_inf ? ~0u : ~1u);         // anywhere
-}
-inline float random_f32(Rng& r) { return ref::u2f(random_float(r, ref::F32)); }
-
-/// A device allocation of n elements of T, freed at scope exit.
-template <class T>
-struct DeviceBuffer {
-  T* ptr = nullptr;
-  std::size_t n = 0;
-  explicit DeviceBuffer(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&ptr, (n ? n : 1) * sizeof(T))); }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { cudaFree(ptr); }
-  void upload(const std::vector<T>& v) {
-    if (v.size() != n) {
-      std::fprintf(stderr, "internal error: upload of %zu elements into %zu\n", v.size(), n);
-      std::exit(1);
-    }
-    TIRX_CHECK_CUDA(cudaMemcpy(ptr, v.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  std::vector<T> download() const {
-    std::vector<T> v(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(v.data(), ptr, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return v;
-  }
-};
 
 #define TIRX_TEST_CHECK_LAUNCH(what)                                                               \
   do {                                                                                             \
@@ -525,46 +463,6 @@ __global__ void atom1_kernel(int which, const void* a, const void* b, const void
 }
 #endif
 
-/// The accepted results of one destination element: one Want per lane
-/// (packed destinations: lane 0 is the low half).
-struct Expect {
-  int lanes = 1;
-  int lane_bits = 32;
-  ref::Want w[4];
-};
-inline bool accepts(const Expect& e, u64 got) {
-  const u64 mask = e.lane_bits >= 64 ? ~0ull : ((1ull << e.lane_bits) - 1);
-  for (int l = 0; l < e.lanes; ++l)
-    if (!ref::accepts(e.w[l], (got >> (l * e.lane_bits)) & mask)) return false;
-  return true;
-}
-
-/// How to print an operand: lanes of a format, or an integer.
-struct View {
-  const ref::Fmt* fmt = nullptr; ///< null: integer
-  int lanes = 1;
-  int lane_bits = 32;
-};
-inline std::string show(const View& v, u64 bits) {
-  if (v.lanes == 1) return ref::show(v.fmt, bits);
-  std::string s = "{";
-  for (int l = v.lanes - 1; l >= 0; --l) { // high lane first, as in the register
-    const u64 mask = (1ull << v.lane_bits) - 1;
-    s += ref::show(v.fmt, (bits >> (l * v.lane_bits)) & mask);
-    if (l) s += " | ";
-  }
-  return s + "}";
-}
-inline std::string show(const Expect& e) {
-  if (e.lanes == 1) return ref::show(e.w[0]);
-  std::string s = "{";
-  for (int l = e.lanes - 1; l >= 0; --l) {
-    s += ref::show(e.w[l]);
-    if (l) s += " | ";
-  }
-  return s + "}";
-}
-
 /// Element bytes <-> bits.
 inline void put_bits(std::vector<unsigned char>& buf, long i, int bytes, u64 v) {
   std::memcpy(buf.data() + i * bytes, &v, static_cast<std::size_t>(bytes)); // little-endian
@@ -756,8 +654,9 @@ inline constexpr MemCase mem_cases[mem_case_count] = {
 /// spelling of each type and vector in a list (the one without cache
 /// qualifiers) runs in all four; every other one in two, a thread or warp
 /// case and a cta case, rotating with the qualifier, so that each case runs
-/// with every type. (An ld/st apply costs about 0.2 s of nvcc time per case;
-/// four cases for each of the 352 spellings would cost 5 minutes.)
+/// with every type. (One ld/st case costs nvcc about 0.15 s and 20 MB; four
+/// cases for each of the 352 spellings would add some 1.5 CPU-minutes and
+/// 4 parts of the build.)
 TIRX_HD constexpr unsigned mem_case_mask(int index, int types_per_prefix) {
   const int prefix = index / types_per_prefix;
   if (prefix == 0) return 0xfu;
@@ -873,18 +772,31 @@ __device__ TIRX_FORCEINLINE auto sub_first(const Tn& x, int i) {
   }(cuda::std::make_integer_sequence<int, Tn::rank - 1>{});
 }
 
-/// Applies the spelling with case K's predicate option.
-template <class Instr, PredKind P, class Dst, class Src, class S>
-__device__ TIRX_FORCEINLINE void apply_pred(Dst&& dst, Src&& src, S sc, unsigned mask) {
+/// Applies the spelling with case K's predicate option; hint: the
+/// tile::cache_hint of a .L2::cache_hint spelling, or nothing (options come
+/// in several orders).
+template <class Instr, PredKind P, class Dst, class Src, class S, class... Hint>
+__device__ TIRX_FORCEINLINE void apply_pred(Dst&& dst, Src&& src, S sc, unsigned mask, Hint... hint) {
   constexpr bool load = Instr::desc.op == ptxdesc::Op::ld;
   auto per_repeat = [mask](index_t r) { return ((mask >> r) & 1u) != 0; };
-  if constexpr (P == PredKind::none) tile::apply<Instr>(dst, src, sc);
-  else if constexpr (P == PredKind::per_repeat) tile::apply<Instr>(dst, src, sc, tile::pred(per_repeat));
+  if constexpr (P == PredKind::none) tile::apply<Instr>(dst, src, sc, hint...);
+  else if constexpr (P == PredKind::per_repeat) tile::apply<Instr>(dst, src, sc, hint..., tile::pred(per_repeat));
   else if constexpr (P == PredKind::per_repeat_preserve && load)
-    tile::apply<Instr>(dst, src, sc, tile::pred(per_repeat), tile::preserve_dst);
-  else if constexpr (P == PredKind::per_repeat_preserve) tile::apply<Instr>(dst, src, sc, tile::pred(per_repeat));
-  else if constexpr (load) tile::apply<Instr>(dst, src, sc, tile::pred((mask & 1u) != 0), tile::preserve_dst);
-  else tile::apply<Instr>(dst, src, sc, tile::pred((mask & 1u) != 0));
+    tile::apply<Instr>(dst, src, sc, tile::pred(per_repeat), tile::preserve_dst, hint...);
+  else if constexpr (P == PredKind::per_repeat_preserve) tile::apply<Instr>(dst, src, sc, tile::pred(per_repeat), hint...);
+  else if constexpr (load) tile::apply<Instr>(dst, src, sc, tile::pred((mask & 1u) != 0), hint..., tile::preserve_dst);
+  else tile::apply<Instr>(dst, src, sc, tile::pred((mask & 1u) != 0), hint...);
+}
+
+/// The cache policy of case K for a .L2::cache_hint spelling (p: the global
+/// memory image): each case another helper of tirx/ptx/policy.hpp. A policy
+/// only steers the L2; the results must not change.
+template <int K>
+__device__ TIRX_FORCEINLINE unsigned long long mem_policy(const void* p) {
+  if constexpr (K == 0) return policy::evict_first();
+  else if constexpr (K == 1) return policy::fractional<policy::Evict::last, policy::Evict::first>(0.5f);
+  else if constexpr (K == 2) return policy::range<policy::Evict::last, policy::Evict::first>(p, 4096u, 65536u);
+  else return policy::evict_last();
 }
 
 /// One case of a load or store spelling.
@@ -919,11 +831,18 @@ __device__ TIRX_FORCEINLINE void mem_case(const T* in, const T* old, T* out, con
       else if constexpr (M::groups == 1) return sub_first(image, tid / 32);
       else return image;
     }();
-    if constexpr (load) apply_pred<Instr, M::c.pred>(regs, operand, sc, mask);
-    else apply_pred<Instr, M::c.pred>(operand, regs, sc, mask);
+    if constexpr (Instr::desc.cache_hint) {
+      const tile::CacheHint hint = tile::cache_hint(mem_policy<K>(image.data()));
+      if constexpr (load) apply_pred<Instr, M::c.pred>(regs, operand, sc, mask, hint);
+      else apply_pred<Instr, M::c.pred>(operand, regs, sc, mask, hint);
+    } else {
+      if constexpr (load) apply_pred<Instr, M::c.pred>(regs, operand, sc, mask);
+      else apply_pred<Instr, M::c.pred>(operand, regs, sc, mask);
+    }
   };
   if constexpr (space == ptxdesc::Space::global) {
-    using Img = Tensor<cuda::std::conditional_t<load, const T, T>, shape_type<M::block_shape>, Scope::global, 16,
+    constexpr int align = N * static_cast<int>(sizeof(T)) > 16 ? N * static_cast<int>(sizeof(T)) : 16; // 32: sm_100
+    using Img = Tensor<cuda::std::conditional_t<load, const T, T>, shape_type<M::block_shape>, Scope::global, align,
                        layout_type<M::block_layout>>;
     run(Img{(load ? const_cast<T*>(in) : out) + blockIdx.x * M::block_span});
   } else if constexpr (space == ptxdesc::Space::shared) {
@@ -965,6 +884,10 @@ template <>
 struct uint_of<64> {
   using type = unsigned long long; // tirx::uint64 (std::uint64_t is unsigned long, not a tirx dtype)
 };
+template <>
+struct uint_of<128> {
+  using type = tirx::uint128; // .b128: the host handles it as two 64-bit words
+};
 
 /// One kernel per ld/st spelling; L has spellings[], atoms[] (N) and bits[].
 template <class L, int I>
@@ -1005,10 +928,14 @@ inline void print_mem_cases() {
   for (int k = 0; k < mem_case_count; ++k) std::printf("case %d: %s\n", k, mem_cases[k].name);
 }
 
-/// Runs one ld/st spelling in its cases and prints its line.
+/// Runs one ld/st spelling in its cases and prints its line. The host
+/// handles values in words of at most 64 bits: an element of `bits` bits is
+/// W = bits / 64 words (.b128: 2, low word first) or one narrower word.
 inline void run_mem(Report& rep, const Options& opt, const KernelRef& k, int n, int bits, bool load, char space) {
   const int bytes = bits / 8;
-  const u64 wm = width_mask(bytes);
+  const int W = bytes > 8 ? bytes / 8 : 1; // words per element
+  const int wbytes = bytes / W;            // bytes per word
+  const u64 wm = width_mask(wbytes);
   const u64 flip = 0xA5A5A5A5A5A5A5A5ull & wm; // makes a value that differs from the one expected
   Bytes status(sizeof(int));
   Tally tally;
@@ -1031,51 +958,55 @@ inline void run_mem(Report& rep, const Options& opt, const KernelRef& k, int n, 
       return local ? static_cast<long>(t) * C.lspan * n + local_offset(C, n, r, j)
                    : static_cast<long>(b) * C.span * n + mem_offset(C, n, tb, r, j);
     };
-    std::vector<u64> image(static_cast<std::size_t>(image_n)), regs(static_cast<std::size_t>(threads * E));
+    // every vector below holds words: element i is words [i W, i W + W)
+    std::vector<u64> image(static_cast<std::size_t>(image_n * W)), regs(static_cast<std::size_t>(threads * E * W));
     for (auto& v : image) v = rng.bits() & wm;
     for (auto& v : regs) v = rng.bits() & wm;
-    std::vector<ref::Want> want; // per element of the output
+    std::vector<ref::Want> want; // per word of the output
     std::vector<unsigned char> in_b, old_b, out_b;
     if (load) {
       // in: the image; old: registers before (differ from what is loaded); out: registers after
-      want.resize(static_cast<std::size_t>(threads * E));
+      want.resize(static_cast<std::size_t>(threads * E * W));
       std::vector<u64> before(regs.size()), poison(regs.size());
       for (int t = 0; t < threads; ++t)
         for (int r = 0; r < reps; ++r)
-          for (int j = 0; j < n; ++j) {
-            const long i = t * E + static_cast<long>(r) * n + j;
-            const u64 loaded = image[static_cast<std::size_t>(where(t, r, j))];
-            before[i] = loaded ^ flip;
-            const bool on = pred_on(C, masks[t], r);
-            want[i] = on ? ref::Want::bits_of(loaded) : (preserve ? ref::Want::bits_of(before[i]) : ref::Want::dont_care());
-            poison[i] = (on ? loaded : before[i]) ^ (flip >> 1 | 1);
-          }
+          for (int j = 0; j < n; ++j)
+            for (int w = 0; w < W; ++w) {
+              const long i = (t * E + static_cast<long>(r) * n + j) * W + w;
+              const u64 loaded = image[static_cast<std::size_t>(where(t, r, j) * W + w)];
+              before[i] = loaded ^ flip;
+              const bool on = pred_on(C, masks[t], r);
+              want[i] = on ? ref::Want::bits_of(loaded) : (preserve ? ref::Want::bits_of(before[i]) : ref::Want::dont_care());
+              poison[i] = (on ? loaded : before[i]) ^ (flip >> 1 | 1);
+            }
       in_b.assign(static_cast<std::size_t>(image_n * bytes), 0);
-      for (long i = 0; i < image_n; ++i) put_bits(in_b, i, bytes, image[i]);
+      for (long i = 0; i < image_n * W; ++i) put_bits(in_b, i, wbytes, image[i]);
       old_b.assign(static_cast<std::size_t>(threads * E * bytes), 0);
       out_b.assign(old_b.size(), 0);
-      for (long i = 0; i < threads * E; ++i) put_bits(old_b, i, bytes, before[i]), put_bits(out_b, i, bytes, poison[i] & wm);
+      for (long i = 0; i < threads * E * W; ++i)
+        put_bits(old_b, i, wbytes, before[i]), put_bits(out_b, i, wbytes, poison[i] & wm);
     } else {
       // in: the registers; image before: guard values (those to be written differ from what is written)
       std::vector<u64> after = image;
       for (int t = 0; t < threads; ++t)
         for (int r = 0; r < reps; ++r)
-          for (int j = 0; j < n; ++j) {
-            const long p = where(t, r, j);
-            const u64 v = regs[t * E + static_cast<long>(r) * n + j];
-            image[p] = v ^ flip; // the guard differs from the value that may land here
-            after[p] = pred_on(C, masks[t], r) ? v : image[p];
-          }
-      want.resize(static_cast<std::size_t>(image_n));
-      for (long i = 0; i < image_n; ++i) want[i] = ref::Want::bits_of(after[i]);
+          for (int j = 0; j < n; ++j)
+            for (int w = 0; w < W; ++w) {
+              const long p = where(t, r, j) * W + w;
+              const u64 v = regs[(t * E + static_cast<long>(r) * n + j) * W + w];
+              image[p] = v ^ flip; // the guard differs from the value that may land here
+              after[p] = pred_on(C, masks[t], r) ? v : image[p];
+            }
+      want.resize(static_cast<std::size_t>(image_n * W));
+      for (long i = 0; i < image_n * W; ++i) want[i] = ref::Want::bits_of(after[i]);
       in_b.assign(static_cast<std::size_t>(threads * E * bytes), 0);
-      for (long i = 0; i < threads * E; ++i) put_bits(in_b, i, bytes, regs[i]);
+      for (long i = 0; i < threads * E * W; ++i) put_bits(in_b, i, wbytes, regs[i]);
       old_b.assign(static_cast<std::size_t>(image_n * bytes), 0);
       out_b.assign(old_b.size(), 0);
-      for (long i = 0; i < image_n; ++i) {
-        put_bits(old_b, i, bytes, image[i]);
+      for (long i = 0; i < image_n * W; ++i) {
+        put_bits(old_b, i, wbytes, image[i]);
         // global: the kernel stores into this image; shared, local: it copies its image out over a poison
-        put_bits(out_b, i, bytes, space == 'g' ? image[i] : (after[i] ^ flip ^ 1) & wm);
+        put_bits(out_b, i, wbytes, space == 'g' ? image[i] : (after[i] ^ flip ^ 1) & wm);
       }
     }
     std::vector<unsigned char> mask_b(masks.size() * sizeof(unsigned));
@@ -1093,18 +1024,20 @@ inline void run_mem(Report& rep, const Options& opt, const KernelRef& k, int n, 
     if (!ran(rep, k, st)) return;
     const std::vector<unsigned char> got = dout.download();
     const long count = static_cast<long>(want.size());
-    tally.values += count;
+    tally.values += count / W;
     for (long i = 0; i < count; ++i) {
-      const u64 gb = get_bits(got, i, bytes);
+      const u64 gb = get_bits(got, i, wbytes);
       if (ref::accepts(want[i], gb)) continue;
+      const long e = i / W; // the element
       std::string text;
       if (load) {
-        const int t = static_cast<int>(i / E), r = static_cast<int>(i % E) / n, j = static_cast<int>(i % n);
+        const int t = static_cast<int>(e / E), r = static_cast<int>(e % E) / n, j = static_cast<int>(e % n);
         text = "thread " + std::to_string(t) + " repeat " + std::to_string(r) + " element " + std::to_string(j) +
                " (pred " + (pred_on(C, masks[t], r) ? "on" : "off") + ", image offset " + std::to_string(where(t, r, j)) + ")";
       } else {
-        text = "image offset " + std::to_string(i);
+        text = "image offset " + std::to_string(e);
       }
+      if (W > 1) text += " word " + std::to_string(i % W);
       text += ": got " + ref::show(nullptr, gb) + ", expected " + ref::show(want[i]);
       tally.mismatch(C.name, text);
     }

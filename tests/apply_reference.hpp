@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <string>
 
 namespace ref {
@@ -404,3 +405,98 @@ inline Want approx_rel(const Fmt& f, double exact, double rel, double abs_slack,
 }
 
 } // namespace ref
+
+// -----------------------------------------------------------------------------
+// Shared by the tests: random inputs, and what an element may be
+// -----------------------------------------------------------------------------
+
+namespace apply_test {
+
+using ref::u16;
+using ref::u32;
+using ref::u64;
+using ref::u8;
+
+inline u64 fnv1a(const char* s) {
+  u64 h = 1469598103934665603ull;
+  for (; *s; ++s) h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211ull;
+  return h;
+}
+
+/// Random numbers of one spelling and case.
+struct Rng {
+  std::mt19937_64 g;
+  Rng(u64 seed, const char* spelling, int case_id) : g(seed * 0x9E3779B97F4A7C15ull ^ fnv1a(spelling) ^ (u64(case_id) << 56)) {}
+  u64 bits() { return g(); }
+  u32 below(u32 n) { return static_cast<u32>(g() % n); }
+  bool chance(u32 percent) { return below(100) < percent; }
+  int range(int lo, int hi) { return lo + static_cast<int>(below(static_cast<u32>(hi - lo + 1))); }
+};
+
+/// A random value of a binary float format, with the special values at the
+/// rate that makes every case of rounding and flushing likely: zeros,
+/// subnormals, infinities, NaNs (quiet, signaling, with payloads, negative),
+/// values at the ends of the range, values near 1.
+inline u32 random_float(Rng& r, const ref::Fmt& f) {
+  const u32 sign = r.chance(50) ? f.sign_mask() : 0;
+  const u32 mant = static_cast<u32>(r.bits()) & f.mant_mask();
+  const int emax_field = f.has_inf ? (1 << f.exp) - 2 : (1 << f.exp) - 1;
+  auto with_exp = [&](int e) { return sign | (static_cast<u32>(e) << f.mant) | mant; };
+  const u32 k = r.below(100);
+  if (k < 3) return sign;                                                   // +-0
+  if (k < 5) return f.has_inf ? (sign | f.inf_bits()) : (sign | f.canonical_nan()); // +-inf
+  if (k < 7) {                                                              // NaNs
+    if (!f.has_inf) return sign | f.canonical_nan();
+    u32 m = mant | (r.chance(50) ? (u32{1} << (f.mant - 1)) : 1u);          // quiet or signaling
+    return sign | f.exp_mask() | m;
+  }
+  if (k < 15) return sign | (mant ? mant : 1u);                              // subnormal
+  if (k < 19) return with_exp(r.range(1, 3));                               // near the smallest normal
+  if (k < 23) return with_exp(r.range(emax_field - 3, emax_field)) & ~(f.has_inf ? 0u : 1u); // largest binades
+  if (k < 26) return sign | (static_cast<u32>(f.bias()) << f.mant);          // +-1
+  if (k < 60) return with_exp(r.range(f.bias() - 6, f.bias() + 6));           // moderate
+  return with_exp(r.range(1, emax_field)) & (f.has_inf ? ~0u : ~1u);         // anywhere
+}
+
+/// The accepted results of one destination element: one Want per lane
+/// (packed destinations: lane 0 is the low half).
+struct Expect {
+  int lanes = 1;
+  int lane_bits = 32;
+  ref::Want w[4];
+};
+inline bool accepts(const Expect& e, u64 got) {
+  if (e.lanes == 1) return ref::accepts(e.w[0], got); // the whole element (64-bit ones too)
+  const u64 mask = e.lane_bits >= 64 ? ~0ull : ((1ull << e.lane_bits) - 1);
+  for (int l = 0; l < e.lanes; ++l)
+    if (!ref::accepts(e.w[l], (got >> (l * e.lane_bits)) & mask)) return false;
+  return true;
+}
+
+/// How to print an operand: lanes of a format, or an integer.
+struct View {
+  const ref::Fmt* fmt = nullptr; ///< null: integer
+  int lanes = 1;
+  int lane_bits = 32;
+};
+inline std::string show(const View& v, u64 bits) {
+  if (v.lanes == 1) return ref::show(v.fmt, bits);
+  std::string s = "{";
+  for (int l = v.lanes - 1; l >= 0; --l) { // high lane first, as in the register
+    const u64 mask = (1ull << v.lane_bits) - 1;
+    s += ref::show(v.fmt, (bits >> (l * v.lane_bits)) & mask);
+    if (l) s += " | ";
+  }
+  return s + "}";
+}
+inline std::string show(const Expect& e) {
+  if (e.lanes == 1) return ref::show(e.w[0]);
+  std::string s = "{";
+  for (int l = e.lanes - 1; l >= 0; --l) {
+    s += ref::show(e.w[l]);
+    if (l) s += " | ";
+  }
+  return s + "}";
+}
+
+} // namespace apply_test

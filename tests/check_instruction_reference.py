@@ -53,6 +53,8 @@ KINDS = {
     "ptxarith::f32_ternary": "arith/3",
     "ptxarith::h2_ternary": "arith/3",
     "ptxarith::f32_minmax3": "arith/3",
+    "ptxarith::f32x2_binary": "arith/2",
+    "ptxarith::f32x2_ternary": "arith/3",
 }
 
 ARRAY = re.compile(r"^\s*inline\s+constexpr\s+const\s+char\s*\*\s*(\w+)\s*\[\s*\]\s*=")

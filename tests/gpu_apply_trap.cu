@@ -5,21 +5,16 @@
 // must finish (and, for the copy, copy).
 //
 // Built with TIRX_DEBUG_CHECKS=1 whatever the build type. A trap ruins the
-// CUDA context, so every case runs in a child process: the parent runs
-// itself as `gpu_apply_trap --child CASE` and reads the child's output (the
-// pattern of gpu_tensor_trap.cu).
+// CUDA context, so every case runs in a child process (`gpu_apply_trap
+// --child CASE`, see trap_runner.hpp).
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #define TIRX_DEBUG_CHECKS 1
 
-#include "gpu_check.hpp"
+#include "trap_runner.hpp"
 
 #include <tirx/tile.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 namespace {
@@ -47,12 +42,7 @@ constexpr const char* misaligned =
     "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type claims an align "
     "the pointer does not have); make the tensor with decl_tensor, which checks, or declare a smaller align";
 
-struct Case {
-  const char* name;
-  bool must_trap;
-  const char* message; ///< expected on stdout (must_trap) or nullptr
-};
-constexpr Case cases[] = {
+constexpr TrapCase cases[] = {
     {"copy_ok", false, nullptr},             // 64 threads, 16-byte aligned tiles: copies
     {"copy_block_2d", true, block_1d},       // 32 x 2 threads: cta scope reads threadIdx.x only
     {"copy_block_96", true, block_size},     // 96 threads for a (2 warps, 32) group
@@ -103,14 +93,8 @@ int child(const char* name) {
     std::printf("unknown case %s\n", name);
     return 2;
   }
-  const cudaError_t launch = cudaGetLastError();
-  const cudaError_t sync = cudaDeviceSynchronize();
-  std::fflush(stdout);
-  if (launch != cudaSuccess || sync != cudaSuccess) {
-    std::printf("child %s: launch %s, kernel %s (%s)\n", name, cudaGetErrorName(launch),
-                cudaGetErrorName(sync), cudaGetErrorString(sync));
-    return 3;
-  }
+  if (int rc = tirx_trap_wait(name))
+    return rc;
   float out[1024];
   TIRX_CHECK_CUDA(cudaMemcpy(out, b, sizeof out, cudaMemcpyDeviceToHost));
   for (int i = 0; i < tile_elements; ++i) {
@@ -120,57 +104,11 @@ int child(const char* name) {
       return 4;
     }
   }
-  std::printf("child %s: kernel finished\n", name);
-  return 0;
-}
-
-/// Runs `self --child name`; returns its exit status and fills out.
-int run_child(const std::string& self, const char* name, std::string& out) {
-  const std::string cmd = "'" + self + "' --child " + name + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
-    out = "popen failed";
-    return -1;
-  }
-  char buf[512];
-  while (std::fgets(buf, sizeof buf, p))
-    out += buf;
-  const int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status)
-                           : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  return tirx_trap_finished(name);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 2 && std::strcmp(argv[1], "--child") == 0)
-    return child(argv[2]);
-  if (int rc = tirx_test_require_gpu())
-    return rc;
-  char self[4096] = {};
-  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-  const std::string exe =
-      len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
-  int failed = 0;
-  for (const Case& c : cases) {
-    std::string out;
-    const int rc = run_child(exe, c.name, out);
-    const bool message_seen = c.message == nullptr || out.find(c.message) != std::string::npos;
-    const bool ok = c.must_trap ? (rc != 0 && message_seen) : rc == 0;
-    std::printf("%s %-18s exit %d, %s\n", ok ? "ok  " : "FAIL", c.name, rc,
-                c.must_trap ? (message_seen ? "message seen" : "MESSAGE MISSING")
-                            : "no trap expected");
-    if (!ok) {
-      ++failed;
-      if (c.message)
-        std::printf("  expected on stdout: %s\n", c.message);
-      std::printf("  child output:\n%s\n", out.c_str());
-    }
-  }
-  if (failed) {
-    std::printf("gpu_apply_trap: %d case(s) FAILED\n", failed);
-    return 1;
-  }
-  std::printf("gpu_apply_trap: all %zu cases passed\n", sizeof cases / sizeof cases[0]);
-  return 0;
+  return tirx_trap_main(argc, argv, "gpu_apply_trap", cases, child);
 }

@@ -6,6 +6,8 @@
 
 #include "gpu_check.hpp"
 
+#include <cuda/annotated_ptr> // cuda::access_property
+
 #include <cstdio>
 #include <vector>
 
@@ -76,6 +78,43 @@ __global__ void load_first_n(Padded A, Padded B, int n) {
   tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(in_bounds),
                                        tile::preserve_dst);
   tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta, tile::pred(n > 0));
+}
+// [/snippet]
+
+// [snippet:cache-hint]
+// A is read once: its lines may leave L2 first. B is read again soon (by the
+// next kernel, say): keep its lines longest. The results are the same as
+// without the hints.
+__global__ void add_one_hinted(Tile A, Tile B) {
+  const cuda::access_property streaming(cuda::access_property::streaming{});
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(registers, A, scope::cta, tile::cache_hint(streaming));
+  tile::ewise(plus_one, registers, registers, scope::cta);
+  tile::apply<ptx<"st.global.L2::cache_hint.v4.b32">>(B, registers, scope::cta,
+                                                     tile::cache_hint(policy::evict_last()));
+}
+// [/snippet]
+
+// (not in the guide) the other policy helpers, and a converted access
+// property; the copy must come out unchanged
+__global__ void copy_policies(Tile A, Tile B) {
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  const auto persisting = static_cast<cuda::std::uint64_t>(cuda::access_property(cuda::access_property::persisting{}));
+  tile::apply<ptx<"ld.global.L1::evict_last.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
+                                                                    tile::cache_hint(policy::convert(persisting)));
+  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
+                                                     tile::cache_hint(policy::evict_normal(0.25f)));
+  tile::apply<ptx<"st.global.cg.L2::cache_hint.v4.b32">>(B, registers, scope::cta,
+                                                        tile::cache_hint(policy::evict_unchanged()));
+}
+
+// [snippet:b128]
+// The same tile in 16-byte elements: view<float4>() (or view<uint128>()) of
+// the memory and of the registers, one ld.global.b128 per repeat.
+__global__ void copy_b128(Tile A, Tile B) {
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"ld.global.b128">>(registers.view<float4>(), A.view<float4>(), scope::cta);
+  tile::apply<ptx<"st.global.cs.b128">>(B.view<uint128>(), registers.view<uint128>(), scope::cta);
 }
 // [/snippet]
 
@@ -167,6 +206,18 @@ int main() {
     // n = 0: the predicated store writes nothing, B keeps its zeros
     check_all(what, 768, [&](int i) { return n == 0 ? 0.0f : (i < n ? a[i] : -1.0f); });
   }
+
+  out.fill_bytes(0);
+  add_one_hinted<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("add_one_hinted", 768, [&](int i) { return a[i] + 1.0f; });
+
+  out.fill_bytes(0);
+  copy_policies<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("copy_policies", 768, [&](int i) { return a[i]; });
+
+  out.fill_bytes(0);
+  copy_b128<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("copy_b128", 768, [&](int i) { return a[i]; });
 
   out.fill_bytes(0);
   swap_warps<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});

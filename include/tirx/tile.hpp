@@ -13,6 +13,7 @@
 #include <tirx/layout/tile_layout.hpp>
 #include <tirx/tensor/alloc.hpp>
 #include <tirx/tensor/dtype.hpp>
+#include <tirx/tensor/grid_tensor.hpp>
 #include <tirx/tensor/rearrange.hpp>
 #include <tirx/tensor/scalar.hpp>
 #include <tirx/tensor/scope.hpp>
@@ -20,6 +21,9 @@
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/vector.hpp>
 #include <tirx/exec/apply.hpp>
+#include <tirx/exec/grid.hpp>
+#include <tirx/exec/reduce.hpp>
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/sync.hpp>
+#include <tirx/host/align.hpp>
 #include <tirx/host/launch.hpp>

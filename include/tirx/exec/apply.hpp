@@ -9,8 +9,11 @@
 #include <tirx/ptx/cvt.hpp>
 #include <tirx/ptx/memory.hpp>
 #include <tirx/ptx/mov.hpp>
+#include <tirx/ptx/policy.hpp>
 #include <tirx/ptx/spelling.hpp>
+#include <tirx/tensor/grid_tensor.hpp>
 
+#include <cuda/std/cstdint>
 #include <cuda/std/tuple>
 
 namespace tirx::tile {
@@ -32,6 +35,42 @@ TIRX_HD constexpr Pred<P> pred(P p) {
 /// its forwarding reference).
 enum PreserveDst { preserve_dst };
 
+/// The 64-bit L2 cache policy of a .L2::cache_hint spelling (which needs
+/// it, and no other spelling takes it): tile::cache_hint(policy::evict_last())
+/// (tirx/ptx/policy.hpp), any 64-bit unsigned integer, or a class that
+/// converts explicitly to one, such as CCCL's cuda::access_property:
+/// tile::cache_hint(cuda::access_property(cuda::access_property::streaming{})).
+struct CacheHint {
+  unsigned long long policy;
+};
+template <class P>
+TIRX_HD constexpr CacheHint cache_hint(const P& policy) {
+  using U64 = cuda::std::uint64_t;
+  constexpr bool integer = cuda::std::is_integral_v<P> && cuda::std::is_unsigned_v<P> && sizeof(P) == 8;
+  // a class with an explicit conversion only: the property tags
+  // (cuda::access_property::streaming, ...) convert implicitly to an enum
+  constexpr bool property = cuda::std::is_class_v<P> && cuda::std::is_constructible_v<U64, const P&> &&
+                            !cuda::std::is_convertible_v<const P&, U64>;
+  static_assert(integer || property,
+                "tirx::tile::cache_hint: a cache policy is a 64-bit unsigned integer (policy::evict_last(), ...) or a "
+                "cuda::access_property; a property tag is not one: write cuda::access_property(cuda::access_property::"
+                "streaming{}), not cuda::access_property::streaming{}");
+  if constexpr (integer) return CacheHint{policy};
+  else if constexpr (property) return CacheHint{static_cast<unsigned long long>(static_cast<U64>(policy))};
+  else return CacheHint{0};
+}
+
+/// Keep a load or store inside the data: only elements of the memory
+/// operand whose offset from its data() lies in [0, limit) are accessed.
+/// An atom wholly inside runs as written; one across the limit runs
+/// element by element with the scalar form of the instruction (ld.global.b32
+/// for ld.global.v4.b32); one wholly outside is skipped (a load leaves its
+/// registers as they were). When every atom of the calling thread is inside,
+/// one comparison selects the unguarded code. GridTile::bound() gives it.
+TIRX_HD constexpr Bound bound(long long limit) {
+  return Bound{limit};
+}
+
 } // namespace tirx::tile
 
 namespace tirx::detail {
@@ -41,13 +80,41 @@ inline constexpr bool is_pred_v = false;
 template <class P>
 inline constexpr bool is_pred_v<tile::Pred<P>> = true;
 
+/// Whether P can be called at all (any arity, a generic or mutable lambda, a
+/// function pointer): such a P is never read as a bool condition, although
+/// a captureless lambda converts to one (always true).
+template <class P>
+inline constexpr bool callable_like_v =
+    requires { &P::operator(); } || cuda::std::is_function_v<cuda::std::remove_pointer_t<P>> ||
+    cuda::std::is_member_pointer_v<P> || cuda::std::is_invocable_v<P&> || cuda::std::is_invocable_v<P&, index_t> ||
+    cuda::std::is_invocable_v<P&, index_t, index_t> || cuda::std::is_invocable_v<P&, index_t, index_t, index_t> ||
+    cuda::std::is_invocable_v<P&, index_t, index_t, index_t, index_t>;
+
+/// The forms tile::pred accepts: a callable of one parameter, the repeat
+/// index, called as const and returning something bool-convertible; or a
+/// value that is no callable and converts to bool. true for other arguments.
+template <class T>
+inline constexpr bool pred_form_ok_v = true;
+template <class P>
+inline constexpr bool pred_form_ok_v<tile::Pred<P>> = [] {
+  if constexpr (cuda::std::is_invocable_v<const P&, index_t>)
+    return cuda::std::is_convertible_v<cuda::std::invoke_result_t<const P&, index_t>, bool>;
+  else if constexpr (callable_like_v<P>) return false;
+  else return cuda::std::is_constructible_v<bool, const P&>;
+}();
+
 template <class T>
 using bare = cuda::std::remove_cvref_t<T>;
 
 /// Is this argument an option or the scope (i.e. not an operand)?
 template <class T>
+inline constexpr bool is_bound_v = cuda::std::is_same_v<bare<T>, Bound>;
+template <class T>
+inline constexpr bool is_hint_v = cuda::std::is_same_v<bare<T>, tile::CacheHint>;
+
+template <class T>
 inline constexpr bool is_tail_v = scope::is_scope_v<bare<T>> || is_pred_v<bare<T>> ||
-                                  cuda::std::is_same_v<bare<T>, tile::PreserveDst>;
+                                  cuda::std::is_same_v<bare<T>, tile::PreserveDst> || is_bound_v<T> || is_hint_v<T>;
 
 template <class... A>
 TIRX_HD constexpr int count_operands() {
@@ -58,20 +125,24 @@ TIRX_HD constexpr int count_operands() {
 }
 
 /// The first rule an argument list (operands, scope, options) breaks.
-enum class ArgsError { none, no_destination, missing_scope, not_an_option, two_preds };
+enum class ArgsError { none, no_destination, missing_scope, not_an_option, two_preds, two_bounds, two_hints, pred_form };
 
 template <bool OptionsAllowed, class... A>
 TIRX_HD constexpr ArgsError check_args() {
   constexpr int n = static_cast<int>(sizeof...(A));
   const int nops = count_operands<A...>();
   const bool scope_at[] = {scope::is_scope_v<bare<A>>..., false};
-  const bool option_at[] = {(OptionsAllowed && (is_pred_v<bare<A>> || cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
+  const bool option_at[] = {(OptionsAllowed && (is_pred_v<bare<A>> || is_bound_v<A> || is_hint_v<A> ||
+                                                 cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
                             false};
   if (nops == 0) return ArgsError::no_destination;
   if (nops == n || !scope_at[nops]) return ArgsError::missing_scope;
   for (int i = nops + 1; i < n; ++i)
     if (!option_at[i]) return ArgsError::not_an_option;
   if ((0 + ... + (is_pred_v<bare<A>> ? 1 : 0)) > 1) return ArgsError::two_preds;
+  if ((0 + ... + (is_bound_v<A> ? 1 : 0)) > 1) return ArgsError::two_bounds;
+  if ((0 + ... + (is_hint_v<A> ? 1 : 0)) > 1) return ArgsError::two_hints;
+  if (!(pred_form_ok_v<bare<A>> && ...)) return ArgsError::pred_form;
   return ArgsError::none;
 }
 
@@ -118,10 +189,17 @@ enum class ApplyError {
   preserve_without_pred,
   preserve_not_load,
   pred_not_memory,
+  bound_not_memory,
   dst_not_tensor,
+  needs_sm100,     ///< a device compilation for a target older than the spelling's min_sm
+  hint_missing,    ///< a .L2::cache_hint spelling without tile::cache_hint
+  hint_not_taken,  ///< tile::cache_hint with a spelling that has no .L2::cache_hint
 };
 
-template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst>
+/// TargetSm: the target of the device compilation (__CUDA_ARCH__ / 10), 0
+/// in the host pass (which emits no device code and is not checked).
+template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst, bool HasBound = false, bool HasHint = false,
+          int TargetSm = 0>
 TIRX_HD constexpr ApplyError check_apply() {
   constexpr ptxdesc::Desc d = Instr::desc;
   if (d.op == ptxdesc::Op::invalid) return ApplyError::unknown_instruction;
@@ -132,9 +210,13 @@ TIRX_HD constexpr ApplyError check_apply() {
     if (d.op == ptxdesc::Op::mov) return ApplyError::unsupported_mov;
     return ApplyError::unsupported_arith;
   }
+  if (TargetSm != 0 && TargetSm < ptxdesc::min_sm(d, NSrc)) return ApplyError::needs_sm100;
+  if (d.cache_hint && !HasHint) return ApplyError::hint_missing;
+  if (HasHint && !d.cache_hint) return ApplyError::hint_not_taken;
   if (Preserve && !HasPred) return ApplyError::preserve_without_pred;
   if (Preserve && d.op != ptxdesc::Op::ld) return ApplyError::preserve_not_load;
   if (HasPred && d.op != ptxdesc::Op::ld && d.op != ptxdesc::Op::st) return ApplyError::pred_not_memory;
+  if (HasBound && d.op != ptxdesc::Op::ld && d.op != ptxdesc::Op::st) return ApplyError::bound_not_memory;
   if (!is_tensor_v<Dst>) return ApplyError::dst_not_tensor;
   return ApplyError::none;
 }
@@ -147,9 +229,22 @@ TIRX_HD constexpr OperandError apply_operand_error() {
   constexpr bool memory = K == 0 ? d.memory_dst : d.memory_src;
   constexpr int bits = K == 0 ? d.dst_bits : d.src_bits;
   if constexpr (is_tensor_v<X>) {
-    return check_operand<X, Scope>(!memory, d.space, bits, d.vec);
+    using T = cuda::std::remove_cv_t<typename X::value_type>;
+    // first the element type: the checks below and the code read its width and bits
+    if constexpr (!dtype_traits<T>::known) return OperandError::element_unknown;
+    else if constexpr (!cuda::std::is_trivially_copyable_v<T>) return OperandError::element_not_raw;
+    else return check_operand<X, Scope>(!memory, d.space, bits, d.vec);
   } else {
+    // a scalar's bits are used as they are: its kind must fit the type's
+    // (unsigned integers are carriers of raw bits for any type)
+    constexpr ptxdesc::TypeKind kind = K == 0 ? ptxdesc::TypeKind::none : d.src_kind;
+    constexpr bool integral = cuda::std::is_integral_v<X>;
     if (memory) return OperandError::scalar_memory;
+    if (!dtype_traits<X>::known || !cuda::std::is_trivially_copyable_v<X>) return OperandError::scalar_type;
+    if (kind == ptxdesc::TypeKind::floating && integral && cuda::std::is_signed_v<X>)
+      return OperandError::scalar_int_for_float;
+    if (kind == ptxdesc::TypeKind::integer && !integral) return OperandError::scalar_float_for_int;
+    if (kind == ptxdesc::TypeKind::packed && !integral) return OperandError::scalar_float_for_packed;
     if (sizeof(X) * 8 != static_cast<unsigned>(bits)) return OperandError::scalar_width;
     return OperandError::none;
   }
@@ -160,11 +255,13 @@ TIRX_HD constexpr OperandError apply_operand_error() {
 template <class Scope, class Xr>
 TIRX_HD constexpr OperandError ewise_operand_error() {
   using X = bare<Xr>;
-  if constexpr (is_tensor_v<X>) {
+  if constexpr (!is_tensor_v<X>) {
+    return OperandError::none;
+  } else if constexpr (!dtype_traits<cuda::std::remove_cv_t<typename X::value_type>>::known) {
+    return OperandError::element_unknown; // before check_operand, which reads the width
+  } else {
     constexpr bool reg = X::scope == ::tirx::Scope::local && X::layout().has_thread_axis();
     return check_operand<X, Scope>(reg, ptxdesc::Space::none, 0, 1);
-  } else {
-    return OperandError::none;
   }
 }
 
@@ -452,7 +549,7 @@ TIRX_HD constexpr bool distinct_slots() {
 }
 
 template <class Instr, class Scope, index_t R, ptxmem::Guard G, class Dst, class... X>
-__device__ TIRX_FORCEINLINE void apply_repeat(const GroupCoords& gc, unsigned on, Dst& dst, X&... src) {
+__device__ TIRX_FORCEINLINE void apply_repeat(const GroupCoords& gc, ptxmem::Issue on, Dst& dst, X&... src) {
   constexpr ptxdesc::Desc d = Instr::desc;
   constexpr index_t atom = d.vec;
   using DT = bare<Dst>;
@@ -496,8 +593,90 @@ __device__ TIRX_FORCEINLINE void apply_repeat(const GroupCoords& gc, unsigned on
   }
 }
 
-template <class Instr, class Scope, ptxmem::Guard G, class P, class Dst, class... X>
-__device__ TIRX_FORCEINLINE void apply_all(const P* pr, Dst& dst, X&... src) {
+/// The memory operand of an ld (its first source) or st (the destination).
+template <class Instr, class Dst, class... X>
+__device__ TIRX_FORCEINLINE auto& memory_operand(Dst& dst, X&... src) {
+  if constexpr (Instr::desc.op == ptxdesc::Op::st) return dst;
+  else return (src, ...);
+}
+
+/// The largest constant term of the calling thread's memory offsets: the
+/// last element of any repeat's atom (additive layouts).
+template <class Tn, class S, index_t Atom>
+TIRX_HD constexpr index_t max_const_term() {
+  constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
+  const index_t base = offset_at<Tn>(CoordPlan{});
+  index_t m = 0;
+  for (index_t rep = 0; rep < sp.repeats; ++rep) {
+    const index_t o = offset_at<Tn>(static_coord<Tn>(sp.group_end, sp.atom_begin, rep, Atom - 1)) - base;
+    m = o > m ? o : m;
+  }
+  return m;
+}
+
+/// Repeat R of a bounded ld/st whose atom crosses the limit: the first
+/// `count` elements, one scalar instruction each.
+template <class Instr, class Scope, index_t R, ptxmem::Guard G, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void apply_repeat_partial(const GroupCoords& g, ptxmem::Issue on, long long count, Dst& dst,
+                                                      X&... src) {
+  static constexpr auto scalar = scalar_spelling<Instr::spelling>();
+  using DT = bare<Dst>;
+  [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
+    (
+        [&] {
+          if (J >= count) return;
+          if constexpr (Instr::desc.op == ptxdesc::Op::ld) {
+            using T = typename DT::value_type;
+            auto& s0 = (src, ...);
+            using ST = bare<decltype(s0)>;
+            T& slot = dst.data()[elem_offset<DT, Scope, Instr::desc.vec, R, J>(g)];
+            ptxregs::raw_t<Instr::desc.dst_bits> r[1] = {ptxregs::to_raw(slot)};
+            const auto* addr = s0.data() + elem_offset<ST, Scope, Instr::desc.vec, R, J>(g);
+            ptxmem::load<scalar, 1, Instr::desc.dst_bits, G == ptxmem::Guard::none ? G : ptxmem::Guard::pred_preserve>(r, addr, on);
+            slot = ptxregs::from_raw<T>(r[0]);
+          } else {
+            auto& s0 = (src, ...);
+            using ST = bare<decltype(s0)>;
+            const ptxregs::raw_t<Instr::desc.src_bits> r[1] = {ptxregs::to_raw(s0.data()[elem_offset<ST, Scope, Instr::desc.vec, R, J>(g)])};
+            ptxmem::store<scalar, 1, Instr::desc.src_bits, G>(dst.data() + elem_offset<DT, Scope, Instr::desc.vec, R, J>(g), r, on);
+          }
+        }(),
+        ...);
+  }(cuda::std::make_integer_sequence<index_t, Instr::desc.vec>{});
+}
+
+/// A bounded ld/st (tile::bound): see tile::bound.
+template <class Instr, class Scope, ptxmem::Guard G, index_t Repeats, class On, class Every, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every& every_repeat, const GroupCoords& g,
+                                               Dst& dst, X&... src) {
+  // bounded: atoms wholly inside run as written, an atom across the limit
+  // element by element, atoms outside not at all
+  using MT = bare<decltype(memory_operand<Instr>(dst, src...))>;
+  constexpr index_t atom = Instr::desc.vec;
+  const long long limit = bd.limit;
+  if constexpr (additive_offset<MT>()) {
+    // every atom of this thread inside: one comparison, then the plain code
+    constexpr index_t top = max_const_term<MT, Scope, atom>();
+    if (static_cast<long long>(group_offset<MT, Scope>(g)) + top < limit) {
+      every_repeat();
+      return;
+    }
+  }
+  [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
+    (
+        [&] {
+          const long long first = static_cast<long long>(elem_offset<MT, Scope, atom, R, 0>(g));
+          if (first + atom <= limit) apply_repeat<Instr, Scope, R, G>(g, on_of(R), dst, src...);
+          else if (first < limit) apply_repeat_partial<Instr, Scope, R, G>(g, on_of(R), limit - first, dst, src...);
+        }(),
+        ...);
+  }(cuda::std::make_integer_sequence<index_t, Repeats>{});
+}
+
+/// policy: the cache policy of a .L2::cache_hint spelling (else unused).
+template <class Instr, class Scope, ptxmem::Guard G, class P, bool HasBound, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy, Dst& dst,
+                                           X&... src) {
   using DT = bare<Dst>;
   constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, Instr::desc.vec);
   check_launch<Scope, DT>();
@@ -517,19 +696,28 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, Dst& dst, X&... src) {
   }
   GroupCoords g{};
   group_coords<Scope>(g);
-  [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
-    (
-        [&] {
-          unsigned on = 1;
-          if constexpr (!cuda::std::is_same_v<P, void>) {
-            if constexpr (cuda::std::is_invocable_v<decltype(pr->p), index_t>) on = pr->p(R) ? 1u : 0u;
-            else on = pr->p ? 1u : 0u;
-          }
-          apply_repeat<Instr, Scope, R, G>(g, on, dst, src...);
-        }(),
-        ...);
-  }(cuda::std::make_integer_sequence<index_t, ds.repeats>{});
+  auto on_of = [&](index_t r) -> ptxmem::Issue {
+    if constexpr (!cuda::std::is_same_v<P, void>) {
+      if constexpr (cuda::std::is_invocable_v<decltype(pr->p), index_t>) return {pr->p(r) ? 1u : 0u, policy};
+      else return {pr->p ? 1u : 0u, policy};
+    } else {
+      (void)r;
+      return {1u, policy};
+    }
+  };
+  auto every_repeat = [&] {
+    [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
+      (apply_repeat<Instr, Scope, R, G>(g, on_of(R), dst, src...), ...);
+    }(cuda::std::make_integer_sequence<index_t, ds.repeats>{});
+  };
+  if constexpr (!HasBound) {
+    (void)bd;
+    every_repeat();
+  } else {
+    apply_bounded<Instr, Scope, G, ds.repeats>(*bd, on_of, every_repeat, g, dst, src...);
+  }
 }
+
 
 template <class Scope, index_t R, class F, class Dst, class... X>
 __device__ TIRX_FORCEINLINE void ewise_repeat(F& f, const GroupCoords& g, Dst& dst, X&... src) {
@@ -550,6 +738,23 @@ __device__ TIRX_FORCEINLINE const void* find_pred(const A&... a) {
   return p;
 }
 template <class... A>
+__device__ TIRX_FORCEINLINE const void* find_bound(const A&... a) {
+  const void* p = nullptr;
+  ((p = is_bound_v<A> ? static_cast<const void*>(&a) : p), ...);
+  return p;
+}
+/// The policy of the tile::cache_hint among the arguments (0 without one).
+template <class... A>
+__device__ TIRX_FORCEINLINE unsigned long long find_policy(const A&... a) {
+  unsigned long long policy = 0;
+  ((policy = [&] {
+     if constexpr (is_hint_v<A>) return a.policy;
+     else return policy;
+   }()),
+   ...);
+  return policy;
+}
+template <class... A>
 struct pred_type {
   using type = void;
 };
@@ -565,8 +770,9 @@ namespace tirx::tile {
 #if defined(__CUDACC__)
 /// Runs one PTX instruction per repeat. Arguments: the destination, the
 /// sources (tensors, or scalars that broadcast), the scope, then options
-/// (pred(...), preserve_dst). A broken contract stops compilation with one
-/// static_assert naming the rule and its fix; the checks run in order
+/// (pred(...), preserve_dst, bound(...), cache_hint(...)). A broken
+/// contract stops compilation with one static_assert naming the rule and
+/// its fix; the checks run in order
 /// (arguments, instruction, options, operands, shapes) and each one guards
 /// the next, so the first broken rule is the only message.
 template <class Instr, class... Args>
@@ -587,6 +793,14 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
                   "tirx::tile::apply: only options (tile::pred(...), tile::preserve_dst) may follow the scope; put "
                   "every operand before it");
     static_assert(ae != ArgsError::two_preds, "tirx::tile::apply: give at most one tile::pred(...); combine the conditions");
+    static_assert(ae != ArgsError::two_bounds,
+                  "tirx::tile::apply: give at most one tile::bound(...); the memory operand has one limit");
+    static_assert(ae != ArgsError::two_hints,
+                  "tirx::tile::apply: give at most one tile::cache_hint(...); an instruction takes one cache policy");
+    static_assert(ae != ArgsError::pred_form,
+                  "tirx::tile::apply: tile::pred takes a bool condition or a callable of exactly one parameter, "
+                  "the flat repeat index, returning bool and callable as const, e.g. tile::pred([=](index_t r) "
+                  "{ return base + 4 * r < n; }); for several repeat modes split r inside it (r / 4, r % 4)");
   } else {
     constexpr ptxdesc::Desc d = Instr::desc;
     constexpr int nops = detail::count_operands<Args...>();
@@ -597,7 +811,15 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
     using PredT = typename detail::pred_type<Args...>::type;
     constexpr bool has_pred = !cuda::std::is_same_v<PredT, void>;
     constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
-    constexpr ApplyError e = detail::check_apply<Instr, nsrc, has_pred, preserve, Dst>();
+    constexpr bool has_bound = (detail::is_bound_v<Args> || ...);
+    constexpr bool has_hint = (detail::is_hint_v<Args> || ...);
+#if defined(__CUDA_ARCH__)
+    constexpr int target_sm = __CUDA_ARCH__ / 10; // this device compilation's target
+#else
+    constexpr int target_sm = 0; // the host pass: no device code, nothing to check
+#endif
+    constexpr ApplyError e =
+        detail::check_apply<Instr, nsrc, has_pred, preserve, Dst, has_bound, has_hint, target_sm>();
     if constexpr (e != ApplyError::none) {
       static_assert(e != ApplyError::unknown_instruction,
                     "tirx::tile::apply: unknown instruction: the spelling needs one of the opcodes ld st mov add sub mul "
@@ -617,10 +839,23 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
       static_assert(e != ApplyError::unsupported_mov,
                     "tirx::tile::apply: unsupported mov spelling; the supported ones are listed at the top of "
                     "tirx/ptx/mov.hpp");
+      static_assert(e != ApplyError::needs_sm100,
+                    "tirx::tile::apply: this spelling needs sm_100 or newer (256-bit ld/st .v8.b32/.v4.b64, f32x2 "
+                    "arithmetic, min/max of three sources); compile it for sm_100a (e.g. -arch=sm_100a), or keep it "
+                    "out of older targets with #if __CUDA_ARCH__ >= 1000");
+      static_assert(e != ApplyError::hint_missing,
+                    "tirx::tile::apply: a .L2::cache_hint spelling takes a 64-bit cache policy: add "
+                    "tile::cache_hint(policy), e.g. tile::cache_hint(policy::evict_last()), or drop .L2::cache_hint");
+      static_assert(e != ApplyError::hint_not_taken,
+                    "tirx::tile::apply: tile::cache_hint needs a spelling with .L2::cache_hint (e.g. "
+                    "\"ld.global.L2::cache_hint.v4.b32\"); add it to the spelling or drop tile::cache_hint");
       static_assert(e != ApplyError::preserve_without_pred,
                     "tirx::tile::apply: preserve_dst needs a predicate: add tile::pred(condition), or drop preserve_dst");
       static_assert(e != ApplyError::preserve_not_load,
                     "tirx::tile::apply: preserve_dst keeps the registers of a predicated-off load; it applies to ld only");
+      static_assert(e != ApplyError::bound_not_memory,
+                    "tirx::tile::apply: tile::bound limits ld and st only (registers have no edge); bound the loads "
+                    "and stores around the arithmetic");
       static_assert(e != ApplyError::pred_not_memory,
                     "tirx::tile::apply: tile::pred guards ld and st only; for arithmetic, branch around the apply");
       static_assert(e != ApplyError::dst_not_tensor,
@@ -652,9 +887,11 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
         constexpr ptxmem::Guard guard =
             !has_pred ? ptxmem::Guard::none : (preserve ? ptxmem::Guard::pred_preserve : ptxmem::Guard::pred);
         const PredT* pr = static_cast<const PredT*>(detail::find_pred(args...));
+        const Bound* bd = static_cast<const Bound*>(detail::find_bound(args...));
         [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
           auto all = cuda::std::forward_as_tuple(args...);
-          detail::apply_all<Instr, Scope, guard, PredT>(pr, cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
+          detail::apply_all<Instr, Scope, guard, PredT, has_bound>(pr, bd, detail::find_policy(args...),
+                                                                  cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
         }(cuda::std::make_integer_sequence<int, nsrc>{});
       }
     }

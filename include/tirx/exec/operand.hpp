@@ -63,6 +63,12 @@ enum class OperandError {
   ungroupable,
   scalar_memory,       ///< a scalar where the instruction reads or writes memory
   scalar_width,        ///< a scalar source of another width than the instruction's
+  element_unknown,     ///< a tensor's element type that tensor/dtype.hpp does not know
+  element_not_raw,     ///< apply: an element type without a trivial copy (half2, nv_bfloat162)
+  scalar_type,         ///< apply: a scalar that is no dtype with a trivial copy
+  scalar_int_for_float,   ///< apply: a signed integer scalar for a floating-point type (1 for 1.0f)
+  scalar_float_for_int,   ///< apply: a floating-point scalar for an integer type (.s32, .u32)
+  scalar_float_for_packed, ///< apply: a floating-point scalar for a packed type (.f16x2)
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's
@@ -177,6 +183,29 @@ TIRX_HD constexpr void report_operand() {
   TIRX_OPERAND_RULE(scalar_width,
                     "a scalar source must have the width of the instruction's type (e.g. 1.0f, not 1.0, for "
                     ".f32); convert it first");
+  TIRX_OPERAND_RULE(element_unknown,
+                    "an operand's element type is not a tirx dtype (tirx/tensor/dtype.hpp: float, half, "
+                    "nv_bfloat16, double, the int and uint types, fp8, ...); declare the tensor with one of "
+                    "them, e.g. uint32 carriers for packed f16x2/bf16x2 pairs");
+  TIRX_OPERAND_RULE(element_not_raw,
+                    "half2 and nv_bfloat162 elements cannot be operands: apply moves raw register bits, and "
+                    "their copy is not trivial; hold packed f16x2/bf16x2 pairs in uint32 carriers "
+                    "(alloc_local<uint32, ...>) or view<uint32>() the tensor");
+  TIRX_OPERAND_RULE(scalar_type,
+                    "a scalar source must be a tirx dtype with a trivial copy (tirx/tensor/dtype.hpp; not "
+                    "half2 or nv_bfloat162); for .f16x2/.bf16x2 pass a uint32 holding both halves, e.g. "
+                    "0x3C003C00u for (1.0, 1.0) in f16x2");
+  TIRX_OPERAND_RULE(scalar_int_for_float,
+                    "a signed integer scalar for a floating-point type (.f32, .f16, .bf16) is not converted, "
+                    "its bits would be read as the float (1 as 1.4e-45); write a floating-point literal, "
+                    "e.g. 1.0f, not 1, for .f32 (or an unsigned carrier for raw bits, 0x3f800000u)");
+  TIRX_OPERAND_RULE(scalar_float_for_int,
+                    "a floating-point scalar for an integer type (.s32, .u32, .u16, ...) is not converted, "
+                    "its bits would be read as the integer; write an integer literal, e.g. 1, not 1.0f");
+  TIRX_OPERAND_RULE(scalar_float_for_packed,
+                    "a scalar for a packed type (.f16x2, .bf16x2, .e4m3x2, .e5m2x2) is an unsigned carrier "
+                    "holding both values, not a float; write e.g. 0x3C003C00u for (1.0, 1.0) in f16x2, "
+                    "0x3F803F80u in bf16x2");
 }
 #undef TIRX_OPERAND_RULE
 

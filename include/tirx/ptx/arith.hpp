@@ -1,17 +1,27 @@
 // Arithmetic instruction atoms (one register in, one out: atom (1,)).
 // Rounding, approximation and flush-to-zero come only from the spelling.
-// Supported spellings, f32 (register "f"):
-//   add sub mul  [.rn|.rz|.rm|.rp] [.ftz] [.sat] .f32
-//   fma          .rn|.rz|.rm|.rp   [.ftz] [.sat] .f32
-//   div          .approx[.ftz] | .full[.ftz] | .rn|.rz|.rm|.rp [.ftz] .f32
-//   rcp          .approx[.ftz] | .rn|.rz|.rm|.rp [.ftz] .f32
-//   sqrt         .approx[.ftz] | .rn|.rz|.rm|.rp [.ftz] .f32
-//   min max      [.ftz] [.NaN] .f32 (2 inputs; 3 inputs on sm_100a)
-//   ex2 lg2      .approx[.ftz] .f32
-//   abs neg      [.ftz] .f32
-// Packed half precision (uint32 carriers, "r"): add sub mul fma [.rn] [.ftz] [.sat]
-// .f16x2 / .bf16x2 (bf16x2 add/sub/mul need sm_90), min/max [.NaN] .f16x2/.bf16x2,
-// abs neg .f16x2/.bf16x2, ex2.approx.f16x2. See docs/instruction-reference.md.
+// Supported spellings ([a|b]: a, b or nothing; {a|b}: a or b), by list
+// (X-macro) and number of sources. f32, in "f" registers:
+//   TIRX_F32_UNARY      {rcp|sqrt}.approx[.ftz].f32, {rcp|sqrt}{.rn|.rz|.rm|.rp}[.ftz].f32,
+//                       {ex2|lg2}.approx[.ftz].f32, {abs|neg}[.ftz].f32
+//   TIRX_F32_BINARY     {add|sub|mul}[.rn|.rz|.rm|.rp][.ftz][.sat].f32,
+//                       div{.approx|.full}[.ftz].f32, div{.rn|.rz|.rm|.rp}[.ftz].f32,
+//                       {min|max}[.ftz][.NaN].f32
+//   TIRX_F32_TERNARY    fma{.rn|.rz|.rm|.rp}[.ftz][.sat].f32
+//   TIRX_F32_MINMAX3    {min|max}[.ftz][.NaN].f32 with three sources, d = min(a, b, c) (sm_100)
+// Packed half precision, each element a uint32 carrier of two halves, in "r"
+// registers:
+//   TIRX_H2_UNARY       {abs|neg}[.ftz].f16x2, {abs|neg}.bf16x2, ex2.approx.f16x2, ex2.approx.ftz.bf16x2
+//   TIRX_H2_BINARY      {add|sub|mul}[.rn][.ftz][.sat].f16x2, {add|sub|mul}[.rn].bf16x2 (sm_90),
+//                       {min|max}[.ftz][.NaN].f16x2, {min|max}[.NaN].bf16x2
+//   TIRX_H2_TERNARY     fma.rn[.ftz][.sat].f16x2, fma.rn.relu.f16x2, fma.rn[.relu].bf16x2
+// Packed single precision (sm_100), each element a 64-bit carrier (uint64,
+// float2) of two floats, element 0 in bits 0..31, in "l" registers:
+//   TIRX_F32X2_BINARY   {add|sub|mul}[.rn|.rz|.rm|.rp][.ftz].f32x2
+//   TIRX_F32X2_TERNARY  fma{.rn|.rz|.rm|.rp}[.ftz].f32x2
+// The sm_100 forms (ptxdesc::min_sm) are refused at compile time in a device
+// compilation for an older target. See docs/instruction-reference.md
+// (minimum architectures, operands).
 #pragma once
 
 #include <tirx/core/fixed_string.hpp>
@@ -42,7 +52,15 @@ namespace tirx::ptxarith {
   X("ex2.approx.f32") X("ex2.approx.ftz.f32") X("lg2.approx.f32") X("lg2.approx.ftz.f32")         \
   X("abs.f32") X("abs.ftz.f32") X("neg.f32") X("neg.ftz.f32")
 
-#define TIRX_F32_MINMAX3(X) X("min.f32") X("min.NaN.f32") X("max.f32") X("max.NaN.f32")
+#define TIRX_F32_MINMAX3(X)                                                                        \
+  X("min.f32") X("min.ftz.f32") X("min.NaN.f32") X("min.ftz.NaN.f32") X("max.f32") X("max.ftz.f32") \
+  X("max.NaN.f32") X("max.ftz.NaN.f32")
+
+#define TIRX_F32X2_BINARY(X)                                                                       \
+  TIRX_FTZ(TIRX_RND5, X, "add", ".f32x2") TIRX_FTZ(TIRX_RND5, X, "sub", ".f32x2")                  \
+  TIRX_FTZ(TIRX_RND5, X, "mul", ".f32x2")
+
+#define TIRX_F32X2_TERNARY(X) TIRX_FTZ(TIRX_RND4, X, "fma", ".f32x2")
 
 #define TIRX_H2_BINARY(X)                                                                          \
   X("add.f16x2") X("add.rn.f16x2") X("add.ftz.f16x2") X("add.rn.ftz.f16x2") X("add.sat.f16x2")     \
@@ -74,6 +92,8 @@ inline constexpr const char* f32_minmax3[] = {TIRX_F32_MINMAX3(TIRX_LIST_SPELLIN
 inline constexpr const char* h2_binary[] = {TIRX_H2_BINARY(TIRX_LIST_SPELLING)};
 inline constexpr const char* h2_ternary[] = {TIRX_H2_TERNARY(TIRX_LIST_SPELLING)};
 inline constexpr const char* h2_unary[] = {TIRX_H2_UNARY(TIRX_LIST_SPELLING)};
+inline constexpr const char* f32x2_binary[] = {TIRX_F32X2_BINARY(TIRX_LIST_SPELLING)};
+inline constexpr const char* f32x2_ternary[] = {TIRX_F32X2_TERNARY(TIRX_LIST_SPELLING)};
 
 template <int N>
 TIRX_HD constexpr bool listed(text_view t, const char* const (&list)[N]) {
@@ -88,8 +108,9 @@ TIRX_HD constexpr bool listed(text_view t, const char* const (&list)[N]) {
 /// Whether the spelling names a supported arithmetic form with n sources.
 TIRX_HD constexpr bool supports(text_view t, int nsrc) {
   if (nsrc == 1) return listed(t, f32_unary) || listed(t, h2_unary);
-  if (nsrc == 2) return listed(t, f32_binary) || listed(t, h2_binary);
-  if (nsrc == 3) return listed(t, f32_ternary) || listed(t, h2_ternary) || listed(t, f32_minmax3);
+  if (nsrc == 2) return listed(t, f32_binary) || listed(t, h2_binary) || listed(t, f32x2_binary);
+  if (nsrc == 3)
+    return listed(t, f32_ternary) || listed(t, h2_ternary) || listed(t, f32_minmax3) || listed(t, f32x2_ternary);
   return false;
 }
 
@@ -170,11 +191,48 @@ __device__ TIRX_FORCEINLINE unsigned h2(unsigned a, unsigned b, unsigned c) {
   return d;
 }
 
+template <fixed_string S>
+__device__ TIRX_FORCEINLINE unsigned long long f2(unsigned long long a, unsigned long long b) {
+  unsigned long long d;
+#define TIRX_EMIT(SP)                                                                              \
+  if constexpr (same<S>(SP)) asm(SP " %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));                    \
+  else
+  TIRX_F32X2_BINARY(TIRX_EMIT) static_assert(always_false<S>, "tirx::ptx: unsupported f32x2 binary spelling");
+#undef TIRX_EMIT
+  return d;
+}
+template <fixed_string S>
+__device__ TIRX_FORCEINLINE unsigned long long f2(unsigned long long a, unsigned long long b, unsigned long long c) {
+  unsigned long long d;
+#define TIRX_EMIT(SP)                                                                              \
+  if constexpr (same<S>(SP)) asm(SP " %0, %1, %2, %3;" : "=l"(d) : "l"(a), "l"(b), "l"(c));        \
+  else
+  TIRX_F32X2_TERNARY(TIRX_EMIT) static_assert(always_false<S>, "tirx::ptx: unsupported f32x2 ternary spelling");
+#undef TIRX_EMIT
+  return d;
+}
+
+/// Whether spelling S ends with the type token T (".f32x2").
+template <fixed_string S, int N>
+TIRX_HD constexpr bool ends_with(const char (&t)[N]) {
+  if (S.size() < N - 1) return false;
+  for (int i = 0; i < N - 1; ++i)
+    if (S.chars[S.size() - (N - 1) + i] != t[i]) return false;
+  return true;
+}
+
 /// One arithmetic instruction on elements of type T (carriers of the
 /// instruction's width).
 template <fixed_string S, class T, class... X>
 __device__ TIRX_FORCEINLINE T run(const X&... x) {
-  if constexpr (S.chars[S.size() - 2] == 'x') { // ...f16x2 / bf16x2: packed in a uint32
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 1000
+  // f32x2, and min/max of three sources (the only three-source opcode with an m)
+  static_assert(!ends_with<S>(".f32x2") && !(sizeof...(X) == 3 && S.chars[0] == 'm'),
+                "tirx::ptx: this spelling needs sm_100 or newer (compile with -arch=sm_100a)");
+#endif
+  if constexpr (ends_with<S>(".f32x2")) { // packed in a uint64
+    return cuda::std::bit_cast<T>(f2<S>(ptxregs::to_raw(x)...));
+  } else if constexpr (S.chars[S.size() - 2] == 'x') { // ...f16x2 / bf16x2: packed in a uint32
     return cuda::std::bit_cast<T>(h2<S>(ptxregs::to_raw(x)...));
   } else {
     return cuda::std::bit_cast<T>(f32<S>(ptxregs::to_f32(x)...));

@@ -1,16 +1,17 @@
 // cvt instruction atoms: numeric conversion, one destination register of the
 // destination's width (a uint16 container for f16), atom (1,). Packed
-// results take two sources, the first going to the HIGH half:
-// cvt.rn.f16x2.f32 d, hi, lo.
-// Supported spellings:
-//   cvt.{rn,rz,rm,rp}.f16.f32  cvt.rn.relu.f16.f32  cvt.{rn,rz}.bf16.f32  cvt.rn.relu.bf16.f32
+// results from two floats take two sources, the first going to the HIGH
+// half: cvt.rn.f16x2.f32 d, hi, lo.
+// Supported spellings ([a|b]: a, b or nothing; {a|b}: a or b):
+//   cvt{.rn|.rz|.rm|.rp}.f16.f32  cvt.rn.relu.f16.f32  cvt{.rn|.rz}.bf16.f32  cvt.rn.relu.bf16.f32
 //   cvt.f32.f16  cvt.f32.bf16
-//   cvt.rn[.relu].f16x2.f32  cvt.rn[.relu].bf16x2.f32             (two sources)
-//   cvt.rn.satfinite[.relu].{e4m3x2,e5m2x2}.f32                   (two sources, sm_89)
-//   cvt.rn.satfinite[.relu].{e4m3x2,e5m2x2}.f16x2, cvt.rn[.relu].f16x2.{e4m3x2,e5m2x2}  (sm_89)
-//   cvt.{rni,rzi,rmi,rpi}[.sat].{s32,u32}.f32  cvt.{rn,rz,rm,rp}.f32.{s32,u32}
-//   cvt.{rni,rzi}.sat.{s8,u8,s16,u16}.f32 (8-bit results in 16-bit containers' low byte)
-//   cvt.{rn,rz,rm,rp}.f16.{s32,u32}
+//   cvt.rn[.relu].f16x2.f32  cvt.rn[.relu].bf16x2.f32                        (two sources)
+//   cvt.rn.satfinite[.relu]{.e4m3x2|.e5m2x2}.f32                             (two sources, sm_89)
+//   cvt.rn.satfinite[.relu]{.e4m3x2|.e5m2x2}.f16x2  cvt.rn[.relu].f16x2{.e4m3x2|.e5m2x2}  (sm_89)
+//   cvt{.rni|.rzi|.rmi|.rpi}{.s32|.u32}.f32  cvt{.rni|.rzi}.sat{.s32|.u32}.f32
+//   cvt{.rn|.rz|.rm|.rp}.f32{.s32|.u32}
+//   cvt{.rni|.rzi}.sat{.s8|.u8|.s16|.u16}.f32 (8-bit results in 16-bit containers' low byte)
+//   cvt{.rn|.rz|.rm|.rp}.f16{.s32|.u32}
 #pragma once
 
 #include <tirx/ptx/arith.hpp>

@@ -1,6 +1,6 @@
 // Register carriers for inline PTX: values travel through asm operands as
-// raw bits of the instruction's width ("h" 16, "r" 32, "l" 64 bits) or as
-// float ("f") / double ("d") for floating-point instructions.
+// raw bits of the instruction's width ("h" 16, "r" 32, "l" 64, "q" 128 bits)
+// or as float ("f") / double ("d") for floating-point instructions.
 #pragma once
 
 #include <tirx/tensor/dtype.hpp>
@@ -26,6 +26,10 @@ struct raw<32> {
 template <>
 struct raw<64> {
   using type = unsigned long long;
+};
+template <>
+struct raw<128> {
+  using type = uint128; // a .b128 register ("q"): ld/st .b128
 };
 template <int Bits>
 using raw_t = typename raw<Bits>::type;

@@ -14,6 +14,9 @@ namespace ptxdesc {
 
 enum class Op { invalid, ld, st, mov, add, sub, mul, div, rcp, sqrt, min, max, fma, ex2, lg2, abs, neg, cvt };
 enum class Space { none, global, shared, local };
+/// What a type token says about the bits: raw (b32), an integer (s32, u16),
+/// one floating-point value (f32, f16, bf16), or a packed pair (f16x2, e4m3x2).
+enum class TypeKind { none, bits, integer, floating, packed };
 
 /// What apply needs to know about one instruction.
 struct Desc {
@@ -22,11 +25,13 @@ struct Desc {
   int vec = 1;        ///< elements per atom (the .vN of ld/st, else 1)
   int dst_bits = 0;   ///< width of one destination element
   int src_bits = 0;   ///< width of one source element
+  TypeKind src_kind = TypeKind::none; ///< what the sources' type token says (cvt: the source type)
   int min_srcs = 0;   ///< sources, not counting the destination
   int max_srcs = 0;
   bool memory_dst = false; ///< st: the destination is memory
   bool memory_src = false; ///< ld: the source is memory
   bool loads = false;      ///< writes registers from memory (no overlapping destinations)
+  bool cache_hint = false; ///< ld/st .L2::cache_hint: takes a 64-bit cache policy (tile::cache_hint)
 };
 
 TIRX_HD constexpr bool tok_eq(text_view t, int b, int e, const char* w) {
@@ -50,6 +55,15 @@ TIRX_HD constexpr int type_bits(text_view t, int b, int e) {
   for (const T& ty : types)
     if (tok_eq(t, b, e, ty.n)) return ty.bits;
   return 0;
+}
+
+/// The kind of a type token (see TypeKind); none if not a type.
+TIRX_HD constexpr TypeKind type_kind(text_view t, int b, int e) {
+  if (type_bits(t, b, e) == 0) return TypeKind::none;
+  if (e - b > 2 && t[e - 2] == 'x' && t[e - 1] == '2') return TypeKind::packed;
+  if (t[b] == 'b' && t[b + 1] != 'f') return TypeKind::bits;
+  if (t[b] == 's' || t[b] == 'u') return TypeKind::integer;
+  return TypeKind::floating; // f16 f32 f64 bf16 tf32
 }
 
 /// Parses a spelling; op == invalid when the opcode is unknown.
@@ -96,6 +110,7 @@ TIRX_HD constexpr Desc describe(text_view t) {
     if (tok_eq(t, tok_b[k], tok_e[k], "global")) d.space = Space::global;
     if (tok_eq(t, tok_b[k], tok_e[k], "shared") || tok_eq(t, tok_b[k], tok_e[k], "shared::cta")) d.space = Space::shared;
     if (tok_eq(t, tok_b[k], tok_e[k], "local")) d.space = Space::local;
+    if (tok_eq(t, tok_b[k], tok_e[k], "L2::cache_hint")) d.cache_hint = true;
     if (t[tok_b[k]] == 'v' && tok_e[k] - tok_b[k] == 2 && t[tok_b[k] + 1] >= '1' && t[tok_b[k] + 1] <= '8')
       d.vec = t[tok_b[k] + 1] - '0';
   }
@@ -105,6 +120,7 @@ TIRX_HD constexpr Desc describe(text_view t) {
   }
   int bits = type_bits(t, tok_b[last], tok_e[last]);
   d.dst_bits = d.src_bits = bits;
+  d.src_kind = type_kind(t, tok_b[last], tok_e[last]);
   if (d.op == Op::cvt) {
     if (before == 0) {
       d.op = Op::invalid;
@@ -127,6 +143,18 @@ TIRX_HD constexpr Desc describe(text_view t) {
   return d;
 }
 
+/// The oldest sm that has the instruction, where tirx checks it (0: every
+/// target tirx builds for): sm_100 for 256-bit ld/st (.v8.b32, .v4.b64),
+/// f32x2 arithmetic and min/max of three sources. apply refuses these in a
+/// device compilation for an older target (docs/instruction-reference.md).
+TIRX_HD constexpr int min_sm(const Desc& d, int nsrc) {
+  if ((d.op == Op::ld || d.op == Op::st) && d.vec * (d.op == Op::ld ? d.dst_bits : d.src_bits) > 128) return 100;
+  const bool arith = d.op == Op::add || d.op == Op::sub || d.op == Op::mul || d.op == Op::fma;
+  if (arith && d.src_kind == TypeKind::packed && d.src_bits == 64) return 100; // f32x2
+  if ((d.op == Op::min || d.op == Op::max) && nsrc == 3) return 100;
+  return 0;
+}
+
 } // namespace ptxdesc
 
 /// An instruction atom: ptx<"ld.global.v4.b32">. A type, so that apply can
@@ -140,5 +168,49 @@ struct ptx {
 
 template <class T>
 inline constexpr bool is_ptx_v = requires { T::is_ptx; };
+
+namespace detail {
+/// Where the ".vN" token of a spelling starts, or -1.
+template <fixed_string S>
+TIRX_HD constexpr int vector_token() {
+  for (int i = 0; i + 2 < S.size(); ++i)
+    if (S[i] == '.' && S[i + 1] == 'v' && S[i + 2] >= '1' && S[i + 2] <= '8' && S[i + 3] == '.') return i;
+  return -1;
+}
+/// The spelling without its ".vN" token: one element of the atom
+/// ("ld.global.nc.v4.b32" -> "ld.global.nc.b32").
+template <fixed_string S>
+TIRX_HD constexpr auto scalar_spelling() {
+  constexpr int at = vector_token<S>();
+  constexpr int len = at < 0 ? S.size() : S.size() - 3;
+  char buf[len + 1] = {};
+  for (int i = 0, o = 0; i < S.size(); ++i)
+    if (at < 0 || i < at || i >= at + 3) buf[o++] = S[i];
+  return fixed_string<len + 1>(buf);
+}
+/// Prefix + ".vN" (N > 1) + "." + Type: vector_spelling<"ld.global", 4, "b32">() == "ld.global.v4.b32".
+template <fixed_string Prefix, int Vec, fixed_string Type>
+TIRX_HD constexpr auto vector_spelling() {
+  static_assert(Vec == 1 || Vec == 2 || Vec == 4 || Vec == 8, "tirx::ptx_vec: the vector width must be 1, 2, 4 or 8");
+  constexpr int len = Prefix.size() + (Vec > 1 ? 3 : 0) + 1 + Type.size();
+  char buf[len + 1] = {};
+  int o = 0;
+  for (int i = 0; i < Prefix.size(); ++i) buf[o++] = Prefix[i];
+  if (Vec > 1) {
+    buf[o++] = '.';
+    buf[o++] = 'v';
+    buf[o++] = static_cast<char>('0' + Vec);
+  }
+  buf[o++] = '.';
+  for (int i = 0; i < Type.size(); ++i) buf[o++] = Type[i];
+  return fixed_string<len + 1>(buf);
+}
+} // namespace detail
+
+/// A memory atom whose vector width is a template parameter, for kernels
+/// written once for several alignments: ptx_vec<"ld.global", 4, "b32"> is
+/// ptx<"ld.global.v4.b32">, ptx_vec<"ld.global", 1, "b32"> is ptx<"ld.global.b32">.
+template <fixed_string Prefix, int Vec, fixed_string Type>
+struct ptx_vec : ptx<detail::vector_spelling<Prefix, Vec, Type>()> {};
 
 } // namespace tirx

@@ -24,6 +24,12 @@ using uint16 = unsigned short;
 using uint32 = unsigned int;
 using uint64 = unsigned long long;
 using float32x4 = float4;
+using uint32x4 = uint4;
+using int32x4 = int4;
+/// 16 bytes as one value: the carrier of .b128 (ld/st, the "q" register of
+/// inline PTX). __extension__: ISO C++ has no 128-bit integer; g++, clang
+/// and nvcc (host and device code) have one.
+__extension__ typedef unsigned __int128 uint128;
 using float8_e4m3 = __nv_fp8_e4m3;
 using float8_e5m2 = __nv_fp8_e5m2;
 // bool is bool.
@@ -56,6 +62,9 @@ TIRX_DTYPE(unsigned int, "uint32", 32, 1);
 TIRX_DTYPE(unsigned long long, "uint64", 64, 1);
 TIRX_DTYPE(bool, "bool", 8, 1);
 TIRX_DTYPE(float4, "float32x4", 128, 4);
+TIRX_DTYPE(uint4, "uint32x4", 128, 4);
+TIRX_DTYPE(int4, "int32x4", 128, 4);
+TIRX_DTYPE(uint128, "uint128", 128, 1);
 TIRX_DTYPE(float2, "float32x2", 64, 2);
 TIRX_DTYPE(half2, "float16x2", 32, 2);
 TIRX_DTYPE(nv_bfloat162, "bfloat16x2", 32, 2);

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The benchmark suite in one command, on a machine with an NVIDIA GPU:
+# builds the C++ harness (tirx, the hand-written CUDA twins, memcpy), runs it,
+# times the PyTorch peers, and writes the plots and results.md.
+#
+#   bash benchmarks/run.sh [--quick] [OUTDIR]
+#
+# OUTDIR defaults to benchmarks/results/<date> (<date>-quick with --quick);
+# it receives tirx.csv, peers.csv, results.md, one PNG per kernel and a log
+# of each phase. --quick runs a few small sizes only (a smoke test), in both
+# harnesses.
+# Environment: TIRX_BUILD_DIR (default build-bench), TIRX_CUDA_ARCHS (default:
+# the GPU's own, e.g. 90a on an H100/H200), PYTHON (default python3).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TIRX_BUILD_DIR:-$ROOT/build-bench}"
+PYTHON="${PYTHON:-python3}"
+export PYTHONUNBUFFERED=1  # progress lines reach the logs as they happen
+
+usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+
+quick=()
+out_dir=""
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=(--quick) ;;
+    -h | --help) usage; exit 0 ;;
+    -*) echo "run.sh: unknown option $arg" >&2; usage >&2; exit 2 ;;
+    *) [[ -z "$out_dir" ]] || { echo "run.sh: one OUTDIR only" >&2; exit 2; }
+       out_dir="$arg" ;;
+  esac
+done
+out_dir="${out_dir:-$ROOT/benchmarks/results/$(date +%Y-%m-%d)${quick[*]:+-quick}}"
+mkdir -p "$out_dir"
+out_dir="$(cd "$out_dir" && pwd)"
+
+command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
+
+now() { date +%s.%N; }
+phases=()
+phase_start=""
+phase_begin() { phase_name="$1"; phase_start="$(now)"; echo "== $phase_name"; }
+phase_end() {
+  local took
+  took="$(awk -v a="$phase_start" -v b="$(now)" 'BEGIN { printf "%.1f s", b - a }')"
+  echo "== $phase_name: ${1:-done} in $took"
+  phases+=("$(printf '%-10s %-8s %s' "$phase_name" "$took" "${1:-done}")")
+}
+
+# Runs a command with its output to the terminal and to a log; returns the
+# command's exit status (not tee's).
+logged() {
+  local log="$1"; shift
+  "$@" 2>&1 | tee "$log"
+  return "${PIPESTATUS[0]}"
+}
+
+# The GPU's architecture for nvcc (90a on Hopper), when nvidia-smi tells it.
+gpu_arch() {
+  local cap
+  cap="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1)" ||
+    return 0
+  case "$cap" in
+    9.0) echo 90a ;;
+    [0-9]*.[0-9]*) echo "${cap/./}" ;;
+  esac
+}
+
+# Configures the C++ harness (the library's tests and examples left out) and
+# builds its one target.
+build() {
+  local configure=(-DCMAKE_BUILD_TYPE=Release -DTIRX_BUILD_BENCHMARKS=ON
+                   -DTIRX_BUILD_TESTS=OFF -DTIRX_BUILD_EXAMPLES=OFF)
+  local archs="${TIRX_CUDA_ARCHS:-$(gpu_arch)}"
+  [[ -z "$archs" ]] || configure+=("-DTIRX_CUDA_ARCHS=$archs")
+  [[ -f "$BUILD/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || configure+=(-G Ninja)
+  cmake -S "$ROOT" -B "$BUILD" "${configure[@]}" &&
+    cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)"
+}
+
+# Ends the phase of a harness by its exit status: 77 means it had nothing to
+# run on (no GPU, no PyTorch), and its CSV is dropped.
+finish_run() {
+  case "$2" in
+    0) phase_end ;;
+    77) rm -f "$out_dir/$1"; phase_end "skipped (no GPU or no PyTorch)" ;;
+    *) status=1; phase_end "FAILED (exit $2)" ;;
+  esac
+}
+
+gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)"
+echo "== $(date '+%F %T'): ${gpu:-no GPU found by nvidia-smi}; results in $out_dir"
+status=0
+
+phase_begin build
+if ! build >"$out_dir/build.log" 2>&1; then
+  tail -40 "$out_dir/build.log"
+  phase_end "FAILED (see $out_dir/build.log)"
+  exit 1
+fi
+phase_end
+
+phase_begin tirx_bench
+rc=0
+logged "$out_dir/tirx_bench.log" "$BUILD/benchmarks/tirx_bench" --out "$out_dir/tirx.csv" \
+  "${quick[@]}" || rc=$?
+finish_run tirx.csv "$rc"
+
+phase_begin peers
+rc=0
+logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \
+  --out "$out_dir/peers.csv" "${quick[@]}" || rc=$?
+finish_run peers.csv "$rc"
+
+phase_begin report
+csvs=()
+for f in "$out_dir/tirx.csv" "$out_dir/peers.csv"; do
+  if [[ -s "$f" ]]; then csvs+=("$f"); fi
+done
+rc=0
+if ((${#csvs[@]})); then
+  "$PYTHON" "$ROOT/benchmarks/report.py" "${csvs[@]}" --out-dir "$out_dir" \
+    ${gpu:+--gpu "$gpu"} --command "bash benchmarks/run.sh $*" || rc=$?
+else
+  rc=1; echo "no CSV to report on"
+fi
+if ((rc)); then status=1; phase_end "FAILED (exit $rc)"; else phase_end; fi
+
+echo "== phases"
+printf '   %s\n' "${phases[@]}"
+echo "== $([[ $status == 0 ]] && echo "done" || echo "done, with FAILURES"): $out_dir"
+exit $status

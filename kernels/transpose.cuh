@@ -1,0 +1,98 @@
+// Transpose through shared memory. A CTA of 8 warps moves a 64 x 64 tile of
+// x into a 64 x 64 tile of y:
+//   1. warp w loads rows w, w + 8, ..., w + 56 of the tile, lane l columns
+//      l and l + 32: 16 coalesced 128-byte loads per thread, all in flight;
+//   2. it stores them into a shared tile padded to 65 floats per row
+//      (layout S[(64, 64) : (65, 1)]): element (r, c) is in bank
+//      (r + c) mod 32, so a row (fixed r, 32 consecutive c) and a column
+//      (fixed c, 32 consecutive r) both touch 32 distinct banks;
+//   3. after a barrier, warp w reads columns w, w + 8, ..., w + 56 of the
+//      shared tile (the transposed view), lane l rows l and l + 32;
+//   4. and stores them as rows of y, coalesced.
+// The row stride of x and y is a run-time value, so the global side works
+// row by row (GridTile2D::row); edges are bounded per row.
+#pragma once
+
+#include "elementwise.cuh"
+
+namespace tirx_kernels {
+
+namespace transpose_detail {
+using namespace tirx;
+
+inline constexpr int warps = 8, threads = warps * 32;
+inline constexpr index_t tile = 64;               // rows and columns of a tile
+inline constexpr index_t per_warp = tile / warps; // 8 rows of x (and of y) per warp
+
+/// The shared tile: (row, column) of x's tile, rows padded to 65 floats.
+inline constexpr TileLayout shared_layout = S({tile, tile}, {tile + 1, 1});
+
+__global__ void __launch_bounds__(threads)
+    transpose_kernel(GridTensor<const float, 2> x, GridTensor<float, 2> y) {
+  auto staged = alloc_shared<float, shape(tile, tile), shared_layout>();
+  // (warp, lane, i, h): row w + 8i, column l + 32h of the tile: x's element
+  // on the way in, y's on the way out (the same shape both ways)
+  constexpr TileLayout regs_layout = S({warps, 32, per_warp, 2}, {1 * warpid, 1 * laneid, 2, 1});
+  auto regs = alloc_local<float, shape(warps, 32, per_warp, 2), regs_layout>();
+  // the same registers seen by one warp (warp scope has no warp mode)
+  constexpr TileLayout warp_layout = S({32, per_warp, 2}, {1 * laneid, 2, 1});
+  auto mine = decl_tensor<
+      Tensor<float, ShapeT<32, per_warp, 2>, Scope::local, 4, layout_type<warp_layout>>>(
+      regs.data());
+  const int warp = static_cast<int>(threadIdx.x / 32);
+  // shared (row, column) as (w, l, i, h) with row w + 8i, column l + 32h ...
+  auto by_row = staged.view<per_warp, warps, 2, 32>().permute<1, 3, 0, 2>();
+  // ... and transposed: (w, l, i, h) is row l + 32h, column w + 8i
+  auto by_col = staged.permute<1, 0>().view<per_warp, warps, 2, 32>().permute<1, 3, 0, 2>();
+
+  const auto tiles = x.num_tiles<tile, tile>();
+  for (long long t : grid_stride(tiles.rows * tiles.cols)) {
+    const long long bi = t / tiles.cols, bj = t % tiles.cols;
+    const auto src = x.tile<tile, tile>(bi, bj);
+    const auto dst = y.tile<tile, tile>(bj, bi);
+    // 1. eight rows per warp, lane l reading columns l and l + 32 of each
+    [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
+      (
+          [&] {
+            const auto row = src.row(warp + warps * I);
+            tile::apply<ptx<"ld.global.nc.b32">>(
+                mine.sub(_, c<I>, _), row.tensor.template view<2, 32>().template permute<1, 0>(),
+                scope::warp, row.bound());
+          }(),
+          ...);
+    }
+    (cuda::std::make_integer_sequence<index_t, per_warp>{});
+    // 2. into the padded shared tile
+    __syncthreads(); // the previous tile's readers are done
+    tile::apply<ptx<"st.shared.b32">>(by_row, regs, scope::cta);
+    __syncthreads();
+    // 3. the transposed view: row w + 8i of y's tile is column w + 8i of x's
+    tile::apply<ptx<"ld.shared.b32">>(regs, by_col, scope::cta);
+    // 4. rows of y, lane l writing columns l and l + 32
+    [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
+      (
+          [&] {
+            const auto row = dst.row(warp + warps * I);
+            tile::apply<ptx<"st.global.b32">>(
+                row.tensor.template view<2, 32>().template permute<1, 0>(), mine.sub(_, c<I>, _),
+                scope::warp, row.bound());
+          }(),
+          ...);
+    }
+    (cuda::std::make_integer_sequence<index_t, per_warp>{});
+  }
+}
+} // namespace transpose_detail
+
+inline cudaError_t transpose(const float* x, float* y, long long rows, long long cols,
+                             cudaStream_t s) {
+  using namespace transpose_detail;
+  if (rows <= 0 || cols <= 0)
+    return cudaSuccess;
+  const long long tiles = ((rows + tile - 1) / tile) * ((cols + tile - 1) / tile);
+  transpose_kernel<<<stream::grid_for(tiles), threads, 0, s>>>(tirx::grid_tensor(x, rows, cols),
+                                                               tirx::grid_tensor(y, cols, rows));
+  return cudaGetLastError();
+}
+
+} // namespace tirx_kernels

@@ -1,0 +1,25 @@
+// Must not compile: ewise over a tensor of a struct that tirx/tensor/dtype.hpp
+// does not know.
+// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+#include <tirx/tile.hpp>
+
+namespace apply_ewise_element_unknown {
+using namespace tirx;
+
+constexpr TileLayout reg = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+
+struct Pair {
+  float x, y;
+};
+#ifdef TIRX_FIXED
+using T = float2; // a tirx dtype (float32x2)
+#else
+using T = Pair;
+#endif
+
+__global__ void kernel() {
+  auto values = alloc_local<T, shape(2, 32, 4), reg>();
+  tile::ewise([] { return T{1.0f, 2.0f}; }, values, scope::cta);
+}
+
+} // namespace apply_ewise_element_unknown
