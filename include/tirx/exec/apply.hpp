@@ -790,7 +790,8 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
                   "tirx::tile::apply: missing scope: pass scope::thread, warp, warpgroup, cta or cluster right after "
                   "the operands, e.g. apply<ptx<\"add.f32\">>(d, a, b, scope::cta)");
     static_assert(ae != ArgsError::not_an_option,
-                  "tirx::tile::apply: only options (tile::pred(...), tile::preserve_dst) may follow the scope; put "
+                  "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, tile::preserve_dst) may "
+                  "follow the scope; put "
                   "every operand before it");
     static_assert(ae != ArgsError::two_preds, "tirx::tile::apply: give at most one tile::pred(...); combine the conditions");
     static_assert(ae != ArgsError::two_bounds,
