@@ -75,10 +75,9 @@ __device__ TIRX_FORCEINLINE void map_tiles(const X& x, const Y& y, Body body) {
 inline constexpr int heavy_repeats = 2;
 
 /// Calls launch(integral_constant<int, Align>) with the widest of 16, 8, 4
-/// bytes that every address allows.
-template <class L, class... P> cudaError_t with_alignment(L&& launch, P... pointers) {
-  const int a = alignment_of(16, pointers...);
-  if (!dispatch_align<16, 8, 4>(a, launch))
+/// bytes that `align` (from alignment_of) allows.
+template <class L> cudaError_t with_alignment(int align, L&& launch) {
+  if (!dispatch_align<16, 8, 4>(align, launch))
     return cudaErrorMisalignedAddress;
   return cudaGetLastError();
 }
@@ -212,15 +211,13 @@ __global__ void __launch_bounds__(stream::threads)
   inline cudaError_t name(const float* x, float* y, long long n, cudaStream_t stream) {            \
     if (n <= 0)                                                                                    \
       return cudaSuccess;                                                                          \
-    return stream::with_alignment(                                                                 \
-        [&](auto a) {                                                                              \
-          constexpr int A = decltype(a)::value;                                                    \
-          constexpr long long per_tile = stream::tile_elems<A / 4> * (R);                          \
-          const long long tiles = (n + per_tile - 1) / per_tile;                                   \
-          name##_kernel<A><<<stream::grid_for(tiles), stream::threads, 0, stream>>>(               \
-              tirx::grid_tensor<A>(x, n), tirx::grid_tensor<A>(y, n));                             \
-        },                                                                                         \
-        x, y);                                                                                     \
+    return stream::with_alignment(tirx::alignment_of(16, x, y), [&](auto a) {                      \
+      constexpr int A = decltype(a)::value;                                                        \
+      constexpr long long per_tile = stream::tile_elems<A / 4> * (R);                              \
+      const long long tiles = (n + per_tile - 1) / per_tile;                                       \
+      name##_kernel<A><<<stream::grid_for(tiles), stream::threads, 0, stream>>>(                   \
+          tirx::grid_tensor<A>(x, n), tirx::grid_tensor<A>(y, n));                                 \
+    });                                                                                            \
   }
 TIRX_KERNELS_MAP_LAUNCHER(copy, 1)
 TIRX_KERNELS_MAP_LAUNCHER(add_one, 1)
@@ -232,17 +229,15 @@ namespace stream {
 template <class Half> cudaError_t to_half(const float* x, Half* y, long long n, cudaStream_t s) {
   if (n <= 0)
     return cudaSuccess;
-  // the output's alignment counts double: 8-byte halves match 16-byte floats
-  const auto y2 = reinterpret_cast<unsigned long long>(y) * 2;
-  return with_alignment(
-      [&](auto a) {
-        constexpr int A = decltype(a)::value;
-        constexpr long long per_tile = tile_elems<A / 4> * heavy_repeats;
-        const long long tiles = (n + per_tile - 1) / per_tile;
-        to_half_kernel<A, Half><<<grid_for(tiles), threads, 0, s>>>(tirx::grid_tensor<A>(x, n),
-                                                                    tirx::grid_tensor<A / 2>(y, n));
-      },
-      x, y2);
+  // V floats in, V halves out: 8-byte aligned halves go with 16-byte floats
+  const int a_in = tirx::alignment_of(16, x), a_out = 2 * tirx::alignment_of(8, y);
+  return with_alignment(a_in < a_out ? a_in : a_out, [&](auto a) {
+    constexpr int A = decltype(a)::value;
+    constexpr long long per_tile = tile_elems<A / 4> * heavy_repeats;
+    const long long tiles = (n + per_tile - 1) / per_tile;
+    to_half_kernel<A, Half><<<grid_for(tiles), threads, 0, s>>>(tirx::grid_tensor<A>(x, n),
+                                                                tirx::grid_tensor<A / 2>(y, n));
+  });
 }
 } // namespace stream
 
@@ -251,16 +246,14 @@ inline cudaError_t add_bias(const float* x, const float* bias, float* y, long lo
   if (rows <= 0 || cols <= 0)
     return cudaSuccess;
   // rows start every cols * 4 bytes: that stride's alignment counts too
-  return stream::with_alignment(
-      [&](auto a) {
-        constexpr int A = decltype(a)::value;
-        constexpr long long n = stream::tile_elems<A / 4>;
-        const long long tiles = (rows + bias_rows - 1) / bias_rows * ((cols + n - 1) / n);
-        add_bias_kernel<A><<<stream::grid_for(tiles), stream::threads, 0, s>>>(
-            tirx::grid_tensor<A>(x, rows, cols), tirx::grid_tensor<A>(bias, cols),
-            tirx::grid_tensor<A>(y, rows, cols));
-      },
-      x, bias, y, cols * 4);
+  return stream::with_alignment(tirx::alignment_of(16, x, bias, y, cols * 4), [&](auto a) {
+    constexpr int A = decltype(a)::value;
+    constexpr long long n = stream::tile_elems<A / 4>;
+    const long long tiles = (rows + bias_rows - 1) / bias_rows * ((cols + n - 1) / n);
+    add_bias_kernel<A><<<stream::grid_for(tiles), stream::threads, 0, s>>>(
+        tirx::grid_tensor<A>(x, rows, cols), tirx::grid_tensor<A>(bias, cols),
+        tirx::grid_tensor<A>(y, rows, cols));
+  });
 }
 
 inline cudaError_t to_f16(const float* x, __half* y, long long n, cudaStream_t stream) {

@@ -250,9 +250,18 @@ __global__ void __launch_bounds__(threads)
   reduce_rows<Align / 4>(x, y, Max{}, -CUDART_INF_F);
 }
 
-inline unsigned grid_for(long long count) {
-  constexpr long long most = 1LL << 30;
-  return static_cast<unsigned>(count < most ? count : most);
+/// Launches a warp-per-row reduction for the widest vector x and its rows
+/// allow: kernel_for(integral_constant<int, Align>) names the kernel.
+template <class KernelFor>
+cudaError_t reduce(KernelFor kernel_for, const float* x, float* y, long long nrows, long long cols,
+                   cudaStream_t s) {
+  if (nrows <= 0)
+    return cudaSuccess;
+  return stream::with_alignment(tirx::alignment_of(16, x, cols * 4), [&](auto a) {
+    constexpr int A = decltype(a)::value;
+    kernel_for(a)<<<stream::grid_for((nrows + warps - 1) / warps), threads, 0, s>>>(
+        tirx::grid_tensor<A>(x, nrows, cols), y);
+  });
 }
 
 /// A CTA shape for a row in registers: W warps, E elements per thread.
@@ -283,71 +292,51 @@ template <class L> bool with_row_registers(long long cols, L&& launch) {
 
 inline cudaError_t row_sum(const float* x, float* y, long long nrows, long long cols,
                            cudaStream_t s) {
-  if (nrows <= 0)
-    return cudaSuccess;
-  return stream::with_alignment(
-      [&](auto a) {
-        constexpr int A = decltype(a)::value;
-        rows::row_sum_kernel<A>
-            <<<rows::grid_for((nrows + rows::warps - 1) / rows::warps), rows::threads, 0, s>>>(
-                tirx::grid_tensor<A>(x, nrows, cols), y);
-      },
-      x, cols * 4);
+  return rows::reduce([](auto a) { return rows::row_sum_kernel<decltype(a)::value>; }, x, y, nrows,
+                      cols, s);
 }
 
 inline cudaError_t row_max(const float* x, float* y, long long nrows, long long cols,
                            cudaStream_t s) {
-  if (nrows <= 0)
-    return cudaSuccess;
-  return stream::with_alignment(
-      [&](auto a) {
-        constexpr int A = decltype(a)::value;
-        rows::row_max_kernel<A>
-            <<<rows::grid_for((nrows + rows::warps - 1) / rows::warps), rows::threads, 0, s>>>(
-                tirx::grid_tensor<A>(x, nrows, cols), y);
-      },
-      x, cols * 4);
+  return rows::reduce([](auto a) { return rows::row_max_kernel<decltype(a)::value>; }, x, y, nrows,
+                      cols, s);
 }
 
 inline cudaError_t softmax(const float* x, float* y, long long nrows, long long cols,
                            cudaStream_t s) {
   if (nrows <= 0 || cols <= 0)
     return cudaSuccess;
-  return stream::with_alignment(
-      [&](auto a) {
-        constexpr int A = decltype(a)::value;
-        auto in = tirx::grid_tensor<A>(x, nrows, cols);
-        auto out = tirx::grid_tensor<A>(y, nrows, cols);
-        const bool in_registers = rows::with_row_registers(cols, [&](auto shape) {
-          using Sh = decltype(shape);
-          rows::softmax_kernel<A, Sh::warps, Sh::elems>
-              <<<rows::grid_for(nrows), Sh::warps * 32, 0, s>>>(in, out);
-        });
-        if (!in_registers)
-          rows::softmax_long_kernel<A><<<rows::grid_for(nrows), 1024, 0, s>>>(in, out);
-      },
-      x, y, cols * 4);
+  return stream::with_alignment(tirx::alignment_of(16, x, y, cols * 4), [&](auto a) {
+    constexpr int A = decltype(a)::value;
+    auto in = tirx::grid_tensor<A>(x, nrows, cols);
+    auto out = tirx::grid_tensor<A>(y, nrows, cols);
+    const bool in_registers = rows::with_row_registers(cols, [&](auto shape) {
+      using Sh = decltype(shape);
+      rows::softmax_kernel<A, Sh::warps, Sh::elems>
+          <<<stream::grid_for(nrows), Sh::warps * 32, 0, s>>>(in, out);
+    });
+    if (!in_registers)
+      rows::softmax_long_kernel<A><<<stream::grid_for(nrows), 1024, 0, s>>>(in, out);
+  });
 }
 
 inline cudaError_t rmsnorm(const float* x, const float* w, float* y, long long nrows,
                            long long cols, float eps, cudaStream_t s) {
   if (nrows <= 0 || cols <= 0)
     return cudaSuccess;
-  return stream::with_alignment(
-      [&](auto a) {
-        constexpr int A = decltype(a)::value;
-        auto in = tirx::grid_tensor<A>(x, nrows, cols);
-        auto weight = tirx::grid_tensor<A>(w, cols);
-        auto out = tirx::grid_tensor<A>(y, nrows, cols);
-        const bool in_registers = rows::with_row_registers(cols, [&](auto shape) {
-          using Sh = decltype(shape);
-          rows::rmsnorm_kernel<A, Sh::warps, Sh::elems>
-              <<<rows::grid_for(nrows), Sh::warps * 32, 0, s>>>(in, weight, out, eps);
-        });
-        if (!in_registers)
-          rows::rmsnorm_long_kernel<A><<<rows::grid_for(nrows), 1024, 0, s>>>(in, weight, out, eps);
-      },
-      x, w, y, cols * 4);
+  return stream::with_alignment(tirx::alignment_of(16, x, w, y, cols * 4), [&](auto a) {
+    constexpr int A = decltype(a)::value;
+    auto in = tirx::grid_tensor<A>(x, nrows, cols);
+    auto weight = tirx::grid_tensor<A>(w, cols);
+    auto out = tirx::grid_tensor<A>(y, nrows, cols);
+    const bool in_registers = rows::with_row_registers(cols, [&](auto shape) {
+      using Sh = decltype(shape);
+      rows::rmsnorm_kernel<A, Sh::warps, Sh::elems>
+          <<<stream::grid_for(nrows), Sh::warps * 32, 0, s>>>(in, weight, out, eps);
+    });
+    if (!in_registers)
+      rows::rmsnorm_long_kernel<A><<<stream::grid_for(nrows), 1024, 0, s>>>(in, weight, out, eps);
+  });
 }
 
 } // namespace tirx_kernels

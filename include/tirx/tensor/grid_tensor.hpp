@@ -16,17 +16,6 @@ struct Bound {
   long long limit;
 };
 
-namespace detail {
-/// The largest power of two dividing `bytes`, at most cap (cap if bytes is 0).
-TIRX_HD constexpr int pow2_align(long long bytes, int cap) {
-  if (bytes == 0)
-    return cap;
-  int a = 1;
-  while (a < cap && bytes % (2LL * a) == 0)
-    a *= 2;
-  return a;
-}
-} // namespace detail
 
 /// A static tile of a GridTensor: `tensor` starts at the tile's first
 /// element; `valid` of its elements (counted on m from tensor.data())
@@ -108,7 +97,7 @@ template <class T, int Rank = 1, int Align = alignof(T)> struct GridTensor {
     static_assert(Rank == 1, "tirx::GridTensor::tile<N>(i): tiles a vector; for a matrix write "
                              "tile<R, C>(bi, bj) or row(r).tile<N>(j)");
     static_assert(N >= 1, "tirx::GridTensor::tile<N>: N must be at least 1");
-    constexpr int a = detail::pow2_align(N * static_cast<long long>(sizeof(T)), Align);
+    constexpr int a = detail::pow2_divisor(N * static_cast<long long>(sizeof(T)), Align);
     using Tile = Tensor<T, ShapeT<N>, Scope::global, a>;
     const long long start = i * N;
     long long valid = extent[0] - start;
@@ -132,7 +121,7 @@ template <class T, int Rank = 1, int Align = alignof(T)> struct GridTensor {
 
 /// An R x C tile of a matrix with a run-time row stride (see GridTensor::tile).
 template <class T, int Align, index_t R, index_t C> struct GridTile2D {
-  static constexpr int row_align = detail::pow2_align(C * static_cast<long long>(sizeof(T)), Align);
+  static constexpr int row_align = detail::pow2_divisor(C * static_cast<long long>(sizeof(T)), Align);
   using RowTile = Tensor<T, ShapeT<C>, Scope::global, row_align>;
 
   T* origin = nullptr; ///< element (bi*R, bj*C)
