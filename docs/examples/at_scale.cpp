@@ -17,7 +17,7 @@
 using namespace tirx;
 
 TEST_CASE("docs/at-scale: tiles of a vector", "[docs]") {
-  alignas(16) static float data[1000];
+  alignas(16) static float data[1280]; // room for the pointer of tile 4 (the example asks for it)
   // [snippet:vector-tiles]
   auto x = grid_tensor<16>(data, 1000); // 1000 floats, 16-byte aligned
   static_assert(std::is_same_v<decltype(x), GridTensor<float, 1, 16>>);
