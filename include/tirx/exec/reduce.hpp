@@ -1,9 +1,17 @@
 // Reductions the row kernels need: over the slots a thread holds of a
 // register tile, across a warp with shuffles, across a CTA through a few
-// words of shared memory. Results reach every participating thread.
+// words of shared memory, across a cluster through distributed shared
+// memory. Results reach every participating thread.
 #pragma once
 
+#include <tirx/exec/grid.hpp>
+#include <tirx/exec/sync.hpp>
 #include <tirx/tensor/tensor.hpp>
+
+#if defined(__CUDACC__)
+#include <cuda/ptx>
+#include <cuda/std/bit>
+#endif
 
 namespace tirx {
 
@@ -82,6 +90,54 @@ __device__ TIRX_FORCEINLINE T cta_reduce(F f, T v, T* scratch) {
     for (int offset = Warps / 2; offset > 0; offset /= 2)
       v = f(v, __shfl_xor_sync(0xffffffffu, v, offset));
     v = __shfl_sync(0xffffffffu, v, 0);
+  }
+  return v;
+}
+
+/// Combines v over every thread of a cluster of Ctas CTAs of Warps * 32
+/// threads each (launched with cluster dimension Ctas, every thread must
+/// call); every thread of every CTA gets the same value: the CTAs' totals
+/// are combined in rank order everywhere, so a row split over the cluster
+/// is scaled identically in each part. scratch: Warps + Ctas words of
+/// shared memory, free for the call. Each CTA's total goes to the other
+/// CTAs' scratch (st.shared::cluster at a mapa address); two cluster
+/// barriers order the exchange and the next call's reuse, and after the
+/// call no CTA touches another's shared memory, so CTAs may exit.
+/// Needs sm_90 (code compiled for an older target traps there).
+template <int Ctas, int Warps, class F, class T>
+__device__ TIRX_FORCEINLINE T cluster_reduce(F f, T v, T* scratch) {
+  static_assert(
+      Ctas >= 1 && Ctas <= 16 && (Ctas & (Ctas - 1)) == 0,
+      "tirx::cluster_reduce: Ctas must be a power of two from 1 to 16 (the cluster size)");
+  static_assert(sizeof(T) == 4 && cuda::std::is_trivially_copyable_v<T>,
+                "tirx::cluster_reduce: the value must be a 32-bit word (float, int, unsigned)");
+  v = cta_reduce<Warps>(f, v, scratch);
+  if constexpr (Ctas > 1) {
+#if __CUDA_ARCH__ >= 900
+    TIRX_CHECK(cuda::ptx::get_sreg_cluster_nctarank() == Ctas,
+               "tirx::cluster_reduce: the launch's cluster must have Ctas CTAs");
+    const unsigned rank = static_cast<unsigned>(cluster_rank());
+    T* slots = scratch + Warps;
+    if (threadIdx.x < Ctas) { // thread k writes this CTA's total into CTA k's slot [rank]
+      const unsigned local = static_cast<unsigned>(__cvta_generic_to_shared(slots + rank));
+      unsigned remote;
+      asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+                   : "=r"(remote)
+                   : "r"(local), "r"(static_cast<unsigned>(threadIdx.x)));
+      asm volatile("st.shared::cluster.b32 [%0], %1;" ::"r"(remote),
+                   "r"(cuda::std::bit_cast<unsigned>(v))
+                   : "memory");
+    }
+    cluster_sync(); // every total has arrived
+    v = slots[0];
+#pragma unroll
+    for (int k = 1; k < Ctas; ++k)
+      v = f(v, slots[k]);
+    cluster_sync(); // every CTA has read its slots: they may be written again
+#else
+    // compiled for an older target too (a fat binary); launching it there fails
+    detail::fail("tirx::cluster_reduce: clusters need sm_90 or newer");
+#endif
   }
   return v;
 }
