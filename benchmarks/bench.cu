@@ -28,8 +28,7 @@
 // index, the value read and the value expected). Exit status: 0 when every
 // check passed, 1 when one failed or a run could not be done, 2 on a bad
 // command line, 77 when there is no GPU.
-#include "kernels/kernels.cuh"
-#include "twins/twins.cuh"
+#include "kernel_list.hpp"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -59,48 +58,13 @@ constexpr int kWarmup = 3, kReps = 20, kRepsHuge = 10;
 constexpr long long kHuge = 4 * GiB; // kRepsHuge from this input size on
 constexpr long long kRotateBytes = 200 * MiB;
 constexpr unsigned long long kHoldNs = 2'000'000; // GPU sleep while the host queues the timed calls
-constexpr double kRel = 1e-5, kAbsFloor = 1e-6, kRmsEps = 1e-6;
+constexpr double kRel = 1e-5, kAbsFloor = 1e-6, kRmsEps = kernel_list::kRmsEps;
 
-// -- kernels --------------------------------------------------------------------------------
-enum class Kid {
-  copy,
-  add_one,
-  affine_relu,
-  silu,
-  to_f16,
-  to_bf16,
-  add_bias,
-  row_sum,
-  row_max,
-  softmax,
-  rmsnorm,
-  transpose
-};
-enum class Layout { flat, bias, rows, square };
-
-struct KernelInfo {
-  Kid id;
-  const char* name;
-  Layout layout;
-  int out_elem_bytes; // bytes of one output element
-  bool reduces;       // one output per row
-  bool has_aux;       // bias (add_bias) or w (rmsnorm), `cols` floats
-};
-
-const KernelInfo kKernels[] = {
-    {Kid::copy, "copy", Layout::flat, 4, false, false},
-    {Kid::add_one, "add_one", Layout::flat, 4, false, false},
-    {Kid::affine_relu, "affine_relu", Layout::flat, 4, false, false},
-    {Kid::silu, "silu", Layout::flat, 4, false, false},
-    {Kid::to_f16, "to_f16", Layout::flat, 2, false, false},
-    {Kid::to_bf16, "to_bf16", Layout::flat, 2, false, false},
-    {Kid::add_bias, "add_bias", Layout::bias, 4, false, true},
-    {Kid::row_sum, "row_sum", Layout::rows, 4, true, false},
-    {Kid::row_max, "row_max", Layout::rows, 4, true, false},
-    {Kid::softmax, "softmax", Layout::rows, 4, false, false},
-    {Kid::rmsnorm, "rmsnorm", Layout::rows, 4, false, true},
-    {Kid::transpose, "transpose", Layout::square, 4, false, false},
-};
+// -- kernels (kernel_list.hpp) ------------------------------------------------------------
+using kernel_list::KernelInfo;
+using kernel_list::Kid;
+using kernel_list::kKernels;
+using kernel_list::Layout;
 
 enum class Impl { tirx, cuda, memcpy };
 const char* impl_name(Impl i) {
@@ -437,52 +401,13 @@ private:
 };
 
 // -- launching one implementation -------------------------------------------------------------
-#define BENCH_DISPATCH(NS)                                                                         \
-  switch (k.id) {                                                                                  \
-  case Kid::copy:                                                                                  \
-    return NS::copy(x, static_cast<float*>(y), sh.n, s);                                           \
-  case Kid::add_one:                                                                               \
-    return NS::add_one(x, static_cast<float*>(y), sh.n, s);                                        \
-  case Kid::affine_relu:                                                                           \
-    return NS::affine_relu(x, static_cast<float*>(y), sh.n, s);                                    \
-  case Kid::silu:                                                                                  \
-    return NS::silu(x, static_cast<float*>(y), sh.n, s);                                           \
-  case Kid::to_f16:                                                                                \
-    return NS::to_f16(x, static_cast<__half*>(y), sh.n, s);                                        \
-  case Kid::to_bf16:                                                                               \
-    return NS::to_bf16(x, static_cast<__nv_bfloat16*>(y), sh.n, s);                                \
-  case Kid::add_bias:                                                                              \
-    return NS::add_bias(x, aux, static_cast<float*>(y), sh.rows, sh.cols, s);                      \
-  case Kid::row_sum:                                                                               \
-    return NS::row_sum(x, static_cast<float*>(y), sh.rows, sh.cols, s);                            \
-  case Kid::row_max:                                                                               \
-    return NS::row_max(x, static_cast<float*>(y), sh.rows, sh.cols, s);                            \
-  case Kid::softmax:                                                                               \
-    return NS::softmax(x, static_cast<float*>(y), sh.rows, sh.cols, s);                            \
-  case Kid::rmsnorm:                                                                               \
-    return NS::rmsnorm(x, aux, static_cast<float*>(y), sh.rows, sh.cols, 1e-6f, s);                \
-  case Kid::transpose:                                                                             \
-    return NS::transpose(x, static_cast<float*>(y), sh.rows, sh.cols, s);                          \
-  }                                                                                                \
-  return cudaErrorInvalidValue
-
-cudaError_t launch_tirx(const KernelInfo& k, const Shape& sh, const float* x, const float* aux,
-                        void* y, cudaStream_t s) {
-  BENCH_DISPATCH(tirx_kernels);
-}
-cudaError_t launch_cuda(const KernelInfo& k, const Shape& sh, const float* x, const float* aux,
-                        void* y, cudaStream_t s) {
-  BENCH_DISPATCH(cuda_twins);
-}
-#undef BENCH_DISPATCH
-
 cudaError_t launch(Impl impl, const KernelInfo& k, const Shape& sh, const float* x,
                    const float* aux, void* y, cudaStream_t s) {
   switch (impl) {
   case Impl::tirx:
-    return launch_tirx(k, sh, x, aux, y, s);
+    return kernel_list::launch_tirx(k, x, aux, y, sh.n, sh.rows, sh.cols, s);
   case Impl::cuda:
-    return launch_cuda(k, sh, x, aux, y, s);
+    return kernel_list::launch_twin(k, x, aux, y, sh.n, sh.rows, sh.cols, s);
   case Impl::memcpy:
     return cudaMemcpyAsync(y, x, 4 * sh.n, cudaMemcpyDeviceToDevice, s);
   }
@@ -669,8 +594,8 @@ struct Sweep {
       t.median = std::min(t.median, timed_median(t.impl));
     for (const Timed& t : timed) {
       const double gbps = static_cast<double>(counted) / (t.median * 1e-6) / 1e9;
-      csv.line("%s,%s,%lld,%lld,%lld,%lld,%.3f,%.1f,%d\n", k.name, impl_name(t.impl), 4 * sh.n, sh.n,
-               sh.rows, sh.cols, t.median, gbps, t.ok ? 1 : 0);
+      csv.line("%s,%s,%lld,%lld,%lld,%lld,%.3f,%.1f,%d\n", k.name, impl_name(t.impl), 4 * sh.n,
+               sh.n, sh.rows, sh.cols, t.median, gbps, t.ok ? 1 : 0);
       char part[96];
       std::snprintf(part, sizeof part, "%s%s %8.1f GB/s%s", summary.empty() ? "" : ", ",
                     impl_name(t.impl), gbps, t.ok ? "" : " CHECK FAILED");

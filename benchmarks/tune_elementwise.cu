@@ -6,25 +6,14 @@
 // is the reference. Prints one line per variant (GB/s counting bytes read
 // and written, median of 20 event-timed runs after 3 warm-ups), best first.
 //
-//   tirx_tune_elementwise [MiB]     (default 1024)
+//   tirx_tune_elementwise [MiB] [--once]
+//
+// (default 1024 MiB; --once launches each variant once, for a profiler)
+#include "tune_common.cuh"
+
 #include <tirx/tile.hpp>
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-#include <vector>
-
 using namespace tirx;
-
-#define CHECK(call)                                                                                \
-  do {                                                                                             \
-    cudaError_t e_ = (call);                                                                       \
-    if (e_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));             \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
 
 /// Load flavours: 0 ld.global.nc, 1 ld.global.nc.L1::no_allocate, 2 ld.global.
 /// Store flavours: 0 st.global, 1 st.global.cs, 2 st.global.L1::no_allocate.
@@ -55,48 +44,20 @@ __global__ void __launch_bounds__(W * 32)
   }
 }
 
-struct Result {
-  std::string name;
-  double gbps;
-};
-
-template <class F> double time_gbps(F&& launch, double bytes) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; ++i)
-    launch();
-  std::vector<float> ms;
-  for (int i = 0; i < 20; ++i) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float t = 0;
-    CHECK(cudaEventElapsedTime(&t, a, b));
-    ms.push_back(t);
-  }
-  CHECK(cudaGetLastError());
-  std::sort(ms.begin(), ms.end());
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return bytes / (ms[ms.size() / 2] * 1e-3) / 1e9;
-}
-
 int main(int argc, char** argv) {
-  const long long mib = argc > 1 ? std::atoll(argv[1]) : 1024;
+  const long long mib = tune::parse_args(argc, argv);
   const long long n = mib * (1LL << 20) / 4;
   float *x, *y;
-  CHECK(cudaMalloc(&x, n * 4));
-  CHECK(cudaMalloc(&y, n * 4));
-  CHECK(cudaMemset(x, 0, n * 4));
-  int sms = 0;
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  TUNE_CHECK(cudaMalloc(&x, n * 4));
+  TUNE_CHECK(cudaMalloc(&y, n * 4));
+  tune::fill(x, n, 1); // random, never zeros
+  const int sms = tune::sm_count();
   const double bytes = 8.0 * n;
-  std::vector<Result> results;
+  std::vector<tune::Result> results;
   results.push_back(
       {"cudaMemcpy D2D",
-       time_gbps([&] { CHECK(cudaMemcpyAsync(y, x, n * 4, cudaMemcpyDeviceToDevice)); }, bytes)});
+       tune::time_gbps([&] { TUNE_CHECK(cudaMemcpyAsync(y, x, n * 4, cudaMemcpyDeviceToDevice)); },
+                       bytes)});
   auto gx = grid_tensor<16>(static_cast<const float*>(x), n);
   auto gy = grid_tensor<16>(y, n);
   auto variants = [&]<int W, int R, int Ld, int St>() {
@@ -104,7 +65,7 @@ int main(int argc, char** argv) {
     const long long tiles = (n + tile - 1) / tile;
     for (int per_sm : {0, 16}) {
       const long long grid = per_sm == 0 ? tiles : std::min<long long>(tiles, 1LL * per_sm * sms);
-      const double g = time_gbps(
+      const double g = tune::time_gbps(
           [&] { add_one<W, R, Ld, St><<<static_cast<unsigned>(grid), W * 32>>>(gx, gy); }, bytes);
       char name[128];
       std::snprintf(name, sizeof name, "warps=%d repeats=%d ld=%d st=%d grid=%s", W, R, Ld, St,
@@ -132,13 +93,13 @@ int main(int argc, char** argv) {
   by_cache.template operator()<8, 4>();
   results.push_back(
       {"cudaMemcpy D2D (again, at the end)",
-       time_gbps([&] { CHECK(cudaMemcpyAsync(y, x, n * 4, cudaMemcpyDeviceToDevice)); }, bytes)});
-  std::stable_sort(results.begin(), results.end(),
-                   [](const Result& a, const Result& b) { return a.gbps > b.gbps; });
-  std::printf("add_one over %lld MiB (ld: 0 nc, 1 nc.L1::no_allocate, 2 plain; st: 0 plain, 1 cs, "
-              "2 L1::no_allocate)\n",
-              mib);
-  for (const Result& r : results)
-    std::printf("%8.1f GB/s  %s\n", r.gbps, r.name.c_str());
+       tune::time_gbps([&] { TUNE_CHECK(cudaMemcpyAsync(y, x, n * 4, cudaMemcpyDeviceToDevice)); },
+                       bytes)});
+  char title[160];
+  std::snprintf(title, sizeof title,
+                "add_one over %lld MiB (ld: 0 nc, 1 nc.L1::no_allocate, 2 plain; st: 0 plain, 1 "
+                "cs, 2 L1::no_allocate)",
+                mib);
+  tune::report(title, results);
   return 0;
 }

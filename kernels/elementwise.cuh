@@ -1,10 +1,10 @@
 // Elementwise kernels over n elements of any size and any alignment.
 //
-// One tiling serves them all: a CTA of 8 warps takes a tile of
-// 8 x 32 x `repeats` vectors of V elements (V = Align / 4 floats: 4 when
-// the data is 16-byte aligned). Thread (warp w, lane l) holds `repeats`
-// vectors, repeat r at element r * 256V + (32w + l) * V of the tile, so
-// each repeat is one coalesced sweep of the CTA. The last tile is ragged:
+// One tiling serves them all: a CTA of W warps (8 unless a kernel says
+// otherwise) takes a tile of W x 32 x R vectors of V elements (V = Align / 4
+// floats: 4 when the data is 16-byte aligned). Thread (warp w, lane l)
+// holds R vectors, repeat r at element (r * 32W + 32w + l) * V of the tile,
+// so each repeat is one coalesced sweep of the CTA. The last tile is ragged:
 // tile::bound keeps its loads and stores inside the data. The launchers
 // pick the widest vector the pointers allow.
 //
@@ -12,7 +12,9 @@
 // data) is the fastest of the 110 variants benchmarks/tune_elementwise.cu
 // times on an H200 (CTAs of 1 to 8 warps, 1 to 4 vectors per thread,
 // persistent grids, cache qualifiers): about 1% above cudaMemcpy D2D at
-// 1 GiB, where 4 vectors per thread lose 5% (docs/benchmarks.md).
+// 1 GiB, where 4 vectors per thread lose 5%. benchmarks/tune_maps.cu found
+// the same for SiLU (one vector per thread, best with 4 warps) and two
+// vectors per thread best for f32 -> 16 bits (docs/benchmarks.md).
 #pragma once
 
 #include <tirx/tile.hpp>
@@ -30,20 +32,22 @@ inline constexpr int warps = 8;
 inline constexpr int threads = warps * 32;
 inline constexpr int repeats = 1;
 
-/// Elements of one tile with V-element vectors.
-template <int V> inline constexpr index_t tile_elems = index_t{warps} * 32 * repeats* V;
+/// Elements of one tile: W warps of R vectors of V elements per thread.
+template <int V, int R = repeats, int W = warps>
+inline constexpr index_t tile_elems = index_t{W} * 32 * R* V;
 
 /// A register tile: (warp, lane, repeat, vector element); each thread holds
-/// repeats x V values, the V of one vector in consecutive registers.
-template <class T, int V, int R = repeats> __device__ TIRX_FORCEINLINE auto registers() {
-  constexpr TileLayout layout = S({warps, 32, R, V}, {1 * warpid, 1 * laneid, V, 1});
-  return alloc_local<T, shape(warps, 32, R, V), layout>();
+/// R x V values, the V of one vector in consecutive registers.
+template <class T, int V, int R = repeats, int W = warps>
+__device__ TIRX_FORCEINLINE auto registers() {
+  constexpr TileLayout layout = S({W, 32, R, V}, {1 * warpid, 1 * laneid, V, 1});
+  return alloc_local<T, shape(W, 32, R, V), layout>();
 }
 
 /// A tile's memory in the register tile's order: (warp, lane, repeat, element).
-template <int V, int R = repeats, class Tile>
+template <int V, int R = repeats, int W = warps, class Tile>
 __device__ TIRX_FORCEINLINE auto by_thread(const Tile& t) {
-  return t.template view<R, warps, 32, V>().template permute<1, 2, 0, 3>();
+  return t.template view<R, W, 32, V>().template permute<1, 2, 0, 3>();
 }
 
 /// Grid size for `tiles` tiles: one tile per CTA (grid_stride covers more).
@@ -54,25 +58,28 @@ inline unsigned grid_for(long long tiles) {
 
 /// Reads tile t of x into registers v, calls body(v), writes v to tile t
 /// of y: the whole of a same-type elementwise map.
-template <int V, int R = repeats, class X, class Y, class Body>
+template <int V, int R = repeats, int W = warps, class X, class Y, class Body>
 __device__ TIRX_FORCEINLINE void map_tiles(const X& x, const Y& y, Body body) {
-  constexpr index_t n = index_t{warps} * 32 * R * V;
-  auto v = registers<float, V, R>();
+  constexpr index_t n = tile_elems<V, R, W>;
+  auto v = registers<float, V, R, W>();
   for (long long t : grid_stride(x.template num_tiles<n>())) {
     auto in = x.template tile<n>(t);
     auto out = y.template tile<n>(t);
-    tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, by_thread<V, R>(in.tensor), scope::cta,
+    tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, by_thread<V, R, W>(in.tensor), scope::cta,
                                                    in.bound());
     body(v);
-    tile::apply<ptx_vec<"st.global", V, "b32">>(by_thread<V, R>(out.tensor), v, scope::cta,
+    tile::apply<ptx_vec<"st.global", V, "b32">>(by_thread<V, R, W>(out.tensor), v, scope::cta,
                                                 out.bound());
   }
 }
 
-/// Vectors per thread of the maps that compute more per byte (SiLU's
-/// division) or store less per byte (16-bit outputs): two, so that the
-/// memory system has as many bytes in flight as the plain maps.
-inline constexpr int heavy_repeats = 2;
+/// Warps of SiLU's CTAs: its arithmetic (an ex2 and a division per
+/// element) ran 2% faster in CTAs of 4 warps than of 8 under ncu.
+inline constexpr int silu_warps = 4;
+
+/// Vectors per thread of the conversions to 16 bits, which store half the
+/// bytes they load: two (one ran 2 to 3% slower, four no faster).
+inline constexpr int half_repeats = 2;
 
 /// Calls launch(integral_constant<int, Align>) with the widest of 16, 8, 4
 /// bytes that `align` (from alignment_of) allows.
@@ -112,16 +119,17 @@ __global__ void __launch_bounds__(stream::threads)
   });
 }
 
-/// exp(-x) as ex2.approx(-x * log2 e) and the division as div.full.f32
-/// (2 ulp), as torch.compile's Triton code computes it: with an IEEE
-/// division (div.rn) SiLU is issue-bound at 0.97 of the copy bandwidth.
+/// exp(-x) as ex2.approx(-x * log2 e) and the division as div.approx
+/// (__fdividef, 2 ulp), about what torch.compile's Triton code computes
+/// (it divides with div.full.f32); expf and an IEEE division cost SiLU 1 to
+/// 3% of its bandwidth (benchmarks/tune_maps.cu).
 __device__ __forceinline__ float silu_of(float x) { return __fdividef(x, 1.0f + __expf(-x)); }
 
 template <int Align>
-__global__ void __launch_bounds__(stream::threads)
+__global__ void __launch_bounds__(stream::silu_warps * 32)
     silu_kernel(tirx::GridTensor<const float, 1, Align> x, tirx::GridTensor<float, 1, Align> y) {
   using namespace tirx;
-  stream::map_tiles<Align / 4, stream::heavy_repeats>(
+  stream::map_tiles<Align / 4, 1, stream::silu_warps>(
       x, y, [](auto& v) { tile::ewise(silu_of, v, v, scope::cta); });
 }
 
@@ -133,7 +141,7 @@ __global__ void __launch_bounds__(stream::threads)
     to_half_kernel(tirx::GridTensor<const float, 1, Align> x,
                    tirx::GridTensor<Half, 1, Align / 2> y) {
   using namespace tirx;
-  constexpr int V = Align / 4, R = stream::heavy_repeats;
+  constexpr int V = Align / 4, R = stream::half_repeats;
   constexpr index_t n = index_t{stream::warps} * 32 * R * V;
   auto v = stream::registers<float, V, R>();
   auto h = stream::registers<uint16, V, R>();
@@ -156,10 +164,15 @@ __global__ void __launch_bounds__(stream::threads)
   }
 }
 
-/// y[r, c] = x[r, c] + bias[c]: a CTA takes one column tile of
-/// `bias_rows` consecutive rows, loads the bias tile once and the rows'
-/// tiles all together (their loads in flight at once), then adds and stores.
-inline constexpr int bias_rows = 4;
+/// y[r, c] = x[r, c] + bias[c]: CTA (bx, by) takes column tile bx of
+/// `bias_rows` consecutive rows (row group by): it loads the bias tile and
+/// the rows' tiles all together (their loads in flight at once), then adds
+/// and stores. The 2-D grid gives each CTA its tiles without a division
+/// (grids too small for the data walk on: grid_stride over column tiles,
+/// a stride of gridDim.y over row groups). Two rows per CTA came first in
+/// benchmarks/tune_maps.cu (1, 2, 4 or 8 rows; persistent CTAs keeping the
+/// bias in registers lost 7%).
+inline constexpr int bias_rows = 2;
 
 template <int Align>
 __global__ void __launch_bounds__(stream::threads)
@@ -173,56 +186,60 @@ __global__ void __launch_bounds__(stream::threads)
   const long long row_groups = (x.rows() + bias_rows - 1) / bias_rows;
   auto b = stream::registers<float, V>();
   auto v = stream::registers<float, V, bias_rows>(); // repeat k: row r0 + k
-  for (long long t : grid_stride(row_groups * col_tiles)) {
-    const long long r0 = t / col_tiles * bias_rows, j = t % col_tiles;
+  // a 2-D grid, no division: blockIdx.x walks column tiles (consecutive CTAs
+  // sweep along the rows), blockIdx.y row groups
+  for (long long j : grid_stride(col_tiles)) {
     auto add = bias.template tile<n>(j);
     tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(b, stream::by_thread<V>(add.tensor), scope::cta,
                                                    add.bound());
-    [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-      (
-          [&] {
-            if (r0 + K >= x.rows())
-              return;
-            auto in = x.row(r0 + K).template tile<n>(j);
-            tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(
-                v.sub(_, _, c<K>, _).template view<stream::warps, 32, 1, V>(),
-                stream::by_thread<V>(in.tensor), scope::cta, in.bound());
-          }(),
-          ...);
-      (
-          [&] {
-            if (r0 + K >= x.rows())
-              return;
-            auto row = v.sub(_, _, c<K>, _).template view<stream::warps, 32, 1, V>();
-            tile::ewise([](float a, float c) { return a + c; }, row, row, b, scope::cta);
-            auto out = y.row(r0 + K).template tile<n>(j);
-            tile::apply<ptx_vec<"st.global", V, "b32">>(stream::by_thread<V>(out.tensor), row,
-                                                        scope::cta, out.bound());
-          }(),
-          ...);
+    for (long long g = blockIdx.y; g < row_groups; g += gridDim.y) {
+      const long long r0 = g * bias_rows;
+      [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        (
+            [&] {
+              if (r0 + K >= x.rows())
+                return;
+              auto in = x.row(r0 + K).template tile<n>(j);
+              tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(
+                  v.sub(_, _, c<K>, _).template view<stream::warps, 32, 1, V>(),
+                  stream::by_thread<V>(in.tensor), scope::cta, in.bound());
+            }(),
+            ...);
+        (
+            [&] {
+              if (r0 + K >= x.rows())
+                return;
+              auto row = v.sub(_, _, c<K>, _).template view<stream::warps, 32, 1, V>();
+              tile::ewise([](float a, float c) { return a + c; }, row, row, b, scope::cta);
+              auto out = y.row(r0 + K).template tile<n>(j);
+              tile::apply<ptx_vec<"st.global", V, "b32">>(stream::by_thread<V>(out.tensor), row,
+                                                          scope::cta, out.bound());
+            }(),
+            ...);
+      }
+      (cuda::std::make_integer_sequence<int, bias_rows>{});
     }
-    (cuda::std::make_integer_sequence<int, bias_rows>{});
   }
 }
 
 // -- launchers ----------------------------------------------------------------
 
-#define TIRX_KERNELS_MAP_LAUNCHER(name, R)                                                         \
+#define TIRX_KERNELS_MAP_LAUNCHER(name, R, W)                                                      \
   inline cudaError_t name(const float* x, float* y, long long n, cudaStream_t stream) {            \
     if (n <= 0)                                                                                    \
       return cudaSuccess;                                                                          \
     return stream::with_alignment(tirx::alignment_of(16, x, y), [&](auto a) {                      \
       constexpr int A = decltype(a)::value;                                                        \
-      constexpr long long per_tile = stream::tile_elems<A / 4> * (R);                              \
+      constexpr long long per_tile = stream::tile_elems<A / 4, R, W>;                              \
       const long long tiles = (n + per_tile - 1) / per_tile;                                       \
-      name##_kernel<A><<<stream::grid_for(tiles), stream::threads, 0, stream>>>(                   \
+      name##_kernel<A><<<stream::grid_for(tiles), (W)*32, 0, stream>>>(                            \
           tirx::grid_tensor<A>(x, n), tirx::grid_tensor<A>(y, n));                                 \
     });                                                                                            \
   }
-TIRX_KERNELS_MAP_LAUNCHER(copy, 1)
-TIRX_KERNELS_MAP_LAUNCHER(add_one, 1)
-TIRX_KERNELS_MAP_LAUNCHER(affine_relu, 1)
-TIRX_KERNELS_MAP_LAUNCHER(silu, stream::heavy_repeats)
+TIRX_KERNELS_MAP_LAUNCHER(copy, 1, stream::warps)
+TIRX_KERNELS_MAP_LAUNCHER(add_one, 1, stream::warps)
+TIRX_KERNELS_MAP_LAUNCHER(affine_relu, 1, stream::warps)
+TIRX_KERNELS_MAP_LAUNCHER(silu, 1, stream::silu_warps)
 #undef TIRX_KERNELS_MAP_LAUNCHER
 
 namespace stream {
@@ -233,7 +250,7 @@ template <class Half> cudaError_t to_half(const float* x, Half* y, long long n, 
   const int a_in = tirx::alignment_of(16, x), a_out = 2 * tirx::alignment_of(8, y);
   return with_alignment(a_in < a_out ? a_in : a_out, [&](auto a) {
     constexpr int A = decltype(a)::value;
-    constexpr long long per_tile = tile_elems<A / 4> * heavy_repeats;
+    constexpr long long per_tile = tile_elems<A / 4, half_repeats>;
     const long long tiles = (n + per_tile - 1) / per_tile;
     to_half_kernel<A, Half><<<grid_for(tiles), threads, 0, s>>>(tirx::grid_tensor<A>(x, n),
                                                                 tirx::grid_tensor<A / 2>(y, n));
@@ -249,10 +266,12 @@ inline cudaError_t add_bias(const float* x, const float* bias, float* y, long lo
   return stream::with_alignment(tirx::alignment_of(16, x, bias, y, cols * 4), [&](auto a) {
     constexpr int A = decltype(a)::value;
     constexpr long long n = stream::tile_elems<A / 4>;
-    const long long tiles = (rows + bias_rows - 1) / bias_rows * ((cols + n - 1) / n);
-    add_bias_kernel<A><<<stream::grid_for(tiles), stream::threads, 0, s>>>(
-        tirx::grid_tensor<A>(x, rows, cols), tirx::grid_tensor<A>(bias, cols),
-        tirx::grid_tensor<A>(y, rows, cols));
+    const long long col_tiles = (cols + n - 1) / n, row_groups = (rows + bias_rows - 1) / bias_rows;
+    const dim3 grid(stream::grid_for(col_tiles),
+                    static_cast<unsigned>(row_groups < 65535 ? row_groups : 65535));
+    add_bias_kernel<A><<<grid, stream::threads, 0, s>>>(tirx::grid_tensor<A>(x, rows, cols),
+                                                        tirx::grid_tensor<A>(bias, cols),
+                                                        tirx::grid_tensor<A>(y, rows, cols));
   });
 }
 

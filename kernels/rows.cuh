@@ -5,7 +5,10 @@
 // Softmax and RMSNorm keep at most 16 floats per thread and grow the CTA
 // with the row instead: 256 threads up to 4096 columns, 512 up to 8192,
 // 1024 up to 16384 (with 32 or 64 floats per thread, rows of 8192 and
-// 16384 ran at 0.7 to 0.9 of the twins' bandwidth on the H200).
+// 16384 ran at 0.7 to 0.9 of the twins' bandwidth on the H200). RMSNorm's
+// 1024-thread CTAs read the weights from shared memory, where each CTA
+// stages them once (benchmarks/tune_rows.cu times the alternatives,
+// including a row split over a cluster of two CTAs).
 #pragma once
 
 #include "elementwise.cuh"
@@ -157,37 +160,74 @@ __global__ void __launch_bounds__(W * 32)
   }
 }
 
-/// RMSNorm of rows of at most 32W * E elements, each row in registers.
-template <int Align, int W, int E>
+/// RMSNorm of rows of at most 32W * E * Ctas elements, each row in
+/// registers: a row per CTA, or, with Ctas = 2, a row per cluster of two
+/// CTAs, each holding half (their sums of squares meet through distributed
+/// shared memory: cluster_reduce). The weights come a vector at a time
+/// after the reduction: from global memory (L2), or, when Staged, from
+/// dynamic shared memory where each thread put its own weights once at the
+/// start (the CTAs walk many rows: launch as many as stay resident, with
+/// staged_weight_bytes<W, E>). A thread reads back only what it wrote, so
+/// the staging needs no barrier.
+template <int W, int E> inline constexpr size_t staged_weight_bytes = size_t{32} * W* E * 4;
+
+template <int Align, int W, int E, int Ctas = 1, bool Staged = false>
 __global__ void __launch_bounds__(W * 32)
     rmsnorm_kernel(GridTensor<const float, 2, Align> x, GridTensor<const float, 1, Align> w,
                    GridTensor<float, 2, Align> y, float eps) {
   constexpr int V = Align / 4;
   constexpr index_t n = index_t{W} * 32 * E;
-  __shared__ float scratch[W];
+  __shared__ float scratch[W + Ctas];
+  const int part = Ctas > 1 ? cluster_rank() : 0; // which n-element part of a row it holds
   auto v = cta_registers<W, E, V>();
   auto weight = cta_registers<W, V, V>(); // one vector: the weights come repeat by repeat
-  const auto w_all = cta_view<W, E, V>(w.template tile<n>(0).tensor);
-  const long long w_valid = w.template tile<n>(0).valid;
+  const auto w_all = cta_view<W, E, V>(w.template tile<n>(part).tensor);
+  const auto w_bound = tile::bound(w.template tile<n>(part).valid);
+  // the weights' vector K (a static sub keeps data(), so the bound is the tile's)
+  auto weights_of = [&]<int K>(const auto& from) {
+    return from.sub(_, _, c<K>, _).template view<W, 32, 1, V>();
+  };
+  auto staged = [&] {
+    if constexpr (Staged) {
+      auto pool = SMEMPool::dynamic();
+      auto shared = pool.alloc<float, shape(n)>();
+      pool.commit();
+      return cta_view<W, E, V>(shared);
+    } else {
+      return 0;
+    }
+  }();
+  if constexpr (Staged) {
+    [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+      ((tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(
+            weight, weights_of.template operator()<K>(w_all), scope::cta, w_bound),
+        tile::apply<ptx_vec<"st.shared", V, "b32">>(weights_of.template operator()<K>(staged),
+                                                    weight, scope::cta)),
+       ...);
+    }
+    (cuda::std::make_integer_sequence<int, E / V>{});
+  }
   const float inv_cols = 1.0f / static_cast<float>(x.cols());
-  for (long long r : grid_stride(x.rows())) {
-    auto in = x.row(r).template tile<n>(0);
-    auto out = y.row(r).template tile<n>(0);
+  for (long long r : cluster_stride(x.rows())) {
+    auto in = x.row(r).template tile<n>(part);
+    auto out = y.row(r).template tile<n>(part);
     if (!in.full())
       fill(v, 0.0f, scope::cta);
     tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, cta_view<W, E, V>(in.tensor), scope::cta,
                                                    in.bound());
     const float squares = thread_reduce([](float s, float a) { return fmaf(a, a, s); }, 0.0f, v);
-    const float scale = rsqrtf(cta_reduce<W>(Plus{}, squares, scratch) * inv_cols + eps);
-    // repeat by repeat: the weights' vector (from L2), then the products;
-    // a static sub keeps data(), so the weights' bound is the tile's
+    const float scale = rsqrtf(cluster_reduce<Ctas, W>(Plus{}, squares, scratch) * inv_cols + eps);
+    // repeat by repeat: the weights' vector, then the products
     [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
       (
           [&] {
+            if constexpr (Staged)
+              tile::apply<ptx_vec<"ld.shared", V, "b32">>(
+                  weight, weights_of.template operator()<K>(staged), scope::cta);
+            else
+              tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(
+                  weight, weights_of.template operator()<K>(w_all), scope::cta, w_bound);
             auto vk = v.sub(_, _, c<K>, _).template view<W, 32, 1, V>();
-            tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(
-                weight, w_all.sub(_, _, c<K>, _).template view<W, 32, 1, V>(), scope::cta,
-                tile::bound(w_valid));
             tile::ewise([scale](float a, float g) { return a * scale * g; }, vk, vk, weight,
                         scope::cta);
           }(),
@@ -264,6 +304,44 @@ cudaError_t reduce(KernelFor kernel_for, const float* x, float* y, long long nro
   });
 }
 
+/// Launches rmsnorm_kernel<A, W, E, Ctas, Staged>: a row per cluster of
+/// Ctas CTAs (per CTA when Ctas = 1), or, Staged, as many CTAs as stay
+/// resident, each walking rows with its weights in shared memory.
+template <int A, int W, int E, int Ctas = 1, bool Staged = false>
+cudaError_t launch_rmsnorm(const GridTensor<const float, 2, A>& x,
+                           const GridTensor<const float, 1, A>& w, const GridTensor<float, 2, A>& y,
+                           float eps, cudaStream_t s) {
+  constexpr auto kernel = rmsnorm_kernel<A, W, E, Ctas, Staged>;
+  LaunchConfig cfg;
+  cfg.block = dim3(W * 32);
+  cfg.cluster = dim3(Ctas);
+  cfg.stream = s;
+  long long clusters = x.rows();
+  if constexpr (Staged) {
+    cfg.smem = staged_weight_bytes<W, E>;
+    if (cfg.smem > 48 * 1024) {
+      if (cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               static_cast<int>(cfg.smem));
+          e != cudaSuccess)
+        return e;
+    }
+    int per_sm = 0, dev = 0, sms = 0;
+    if (cudaError_t e =
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, W * 32, cfg.smem);
+        e != cudaSuccess)
+      return e;
+    if (cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess)
+      return e;
+    if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+        e != cudaSuccess)
+      return e;
+    const long long resident = 1LL * (per_sm > 0 ? per_sm : 1) * sms / Ctas;
+    clusters = clusters < resident ? clusters : resident;
+  }
+  cfg.grid = dim3(stream::grid_for(clusters * Ctas)); // 2^30 at most: a multiple of Ctas
+  return tirx::launch(cfg, kernel, x, w, y, eps);
+}
+
 /// A CTA shape for a row in registers: W warps, E elements per thread.
 template <int W, int E> struct RowShape { static constexpr int warps = W, elems = E; };
 
@@ -329,10 +407,11 @@ inline cudaError_t rmsnorm(const float* x, const float* w, float* y, long long n
     auto in = tirx::grid_tensor<A>(x, nrows, cols);
     auto weight = tirx::grid_tensor<A>(w, cols);
     auto out = tirx::grid_tensor<A>(y, nrows, cols);
+    // rows of 8193 to 16384 (one 1024-thread CTA per SM): the weights staged in
+    // shared memory, 5% faster than from L2 (benchmarks/tune_rows.cu)
     const bool in_registers = rows::with_row_registers(cols, [&](auto shape) {
       using Sh = decltype(shape);
-      rows::rmsnorm_kernel<A, Sh::warps, Sh::elems>
-          <<<stream::grid_for(nrows), Sh::warps * 32, 0, s>>>(in, weight, out, eps);
+      rows::launch_rmsnorm<A, Sh::warps, Sh::elems, 1, Sh::warps == 32>(in, weight, out, eps, s);
     });
     if (!in_registers)
       rows::rmsnorm_long_kernel<A><<<stream::grid_for(nrows), 1024, 0, s>>>(in, weight, out, eps);

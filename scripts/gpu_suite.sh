@@ -9,15 +9,18 @@
 #   gpu_suite.sh                  everything
 #   gpu_suite.sh --no-sanitizer   build, ctest, examples
 #   gpu_suite.sh --sanitizer-only build, then the compute-sanitizer part
-#   (--benchmarks adds benchmarks/run.sh --quick, whose results land in $LOG_DIR/bench)
+#   (--benchmarks adds benchmarks/run.sh --quick, whose results land in $LOG_DIR/bench;
+#   --full-sweep adds memcheck over the full kernel sweep, not only the quick
+#   one, in four processes side by side: a few minutes)
 set -uo pipefail
-run_main=1 run_sanitizer=1 run_bench=0
+run_main=1 run_sanitizer=1 run_bench=0 run_full_sweep=0
 for arg in "$@"; do
   case "$arg" in
     --no-sanitizer) run_sanitizer=0 ;;
     --sanitizer-only) run_main=0 ;;
     --benchmarks) run_bench=1 ;;
-    *) echo "usage: gpu_suite.sh [--no-sanitizer | --sanitizer-only] [--benchmarks]"; exit 2 ;;
+    --full-sweep) run_full_sweep=1 ;;
+    *) echo "usage: gpu_suite.sh [--no-sanitizer | --sanitizer-only] [--benchmarks] [--full-sweep]"; exit 2 ;;
   esac
 done
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -67,6 +70,21 @@ for tool in memcheck racecheck; do
       echo "OK   $tool $name"
     else echo "FAIL $tool $name"; status=1; fi
   done
+done
+fi
+
+if [[ $run_full_sweep == 1 ]]; then
+step "memcheck over the full kernel sweep"
+groups=(copy,add_one,affine_relu,silu to_f16,to_bf16,add_bias row_sum,row_max,softmax rmsnorm,transpose)
+pids=()
+for i in "${!groups[@]}"; do
+  compute-sanitizer --tool memcheck --error-exitcode 99 "$BUILD/tests/gpu_kernels_sweep" \
+    --kernels "${groups[$i]}" >"$LOG_DIR/memcheck-full-sweep-$i.log" 2>&1 &
+  pids+=($!)
+done
+for i in "${!groups[@]}"; do
+  if wait "${pids[$i]}"; then echo "OK   memcheck full sweep ${groups[$i]}: $(grep -E '^(PASSED|FAILED)' "$LOG_DIR/memcheck-full-sweep-$i.log" | tail -1)"
+  else echo "FAIL memcheck full sweep ${groups[$i]}"; status=1; fi
 done
 fi
 

@@ -36,11 +36,12 @@
 //     4095..4097, 8191..8193 at offsets 0..3; (0,1) (1,0) for a few]
 //   add_bias, row_sum, row_max, softmax, rmsnorm: rows x cols for cols in
 //     {1, 2, 3, 31, 32, 33, 127, 128, 129, 1000, 1023, 1024, 1025, 4095,
-//     4096, 4097, 8192, 16384, 20000} and rows in {1, 2, 3, 17}, with (x, y,
+//     4096, 4097, 8192, 8193, 12289, 16383, 16384, 16385, 20000} (past 8192:
+//     RMSNorm's cluster pairs) and rows in {1, 2, 3, 17}, with (x, y,
 //     bias or w) offset by (0,0,0) (1,1,1) (2,2,2) (3,3,3) (1,0,2) (0,3,0);
-//     and 9001 x {1, 33, 1025}, 4500 x 4096, 1000 x 16384 (many rows: the
+//     and 9001 x {1, 33, 1025}, 4500 x 4096, 1000 x {16384, 12289} (many rows: the
 //     warp-per-row paths) at (0,0,0) and (1,1,1).
-//     [cols {1, 3, 33, 129, 1025, 4097, 16384, 20000}, rows {1, 3},
+//     [cols {1, 3, 33, 129, 1025, 4097, 12289, 16384, 20000}, rows {1, 3},
 //     offsets (0,0,0) (1,1,1) (3,0,2)]
 //   transpose: rows, cols each in {1, 2, 31, 32, 33, 63, 64, 65, 100, 127, 257} with
 //     (x, y) offsets (0,0) (1,1) (2,3) (3,0); and 1025 x 1023, 2049 x 4097,
@@ -54,8 +55,7 @@
 // skipped).
 #include "gpu_check.hpp"
 
-#include "benchmarks/twins/twins.cuh"
-#include "kernels/kernels.cuh"
+#include "benchmarks/kernel_list.hpp"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -75,48 +75,17 @@
 
 namespace {
 
-enum class Kid {
-  copy,
-  add_one,
-  affine_relu,
-  silu,
-  to_f16,
-  to_bf16,
-  add_bias,
-  row_sum,
-  row_max,
-  softmax,
-  rmsnorm,
-  transpose
-};
-enum class Kind { map, rows, transpose };
+using kernel_list::KernelInfo;
+using kernel_list::Kid;
+using kernel_list::kKernels;
+using kernel_list::Layout;
 
-struct KernelInfo {
-  Kid id;
-  const char* name;
-  Kind kind;
-  int out_elem_bytes;
-  bool reduces; // one output per row
-  bool has_aux; // bias (add_bias) or w (rmsnorm): cols floats
-};
-
-const KernelInfo kKernels[] = {
-    {Kid::copy, "copy", Kind::map, 4, false, false},
-    {Kid::add_one, "add_one", Kind::map, 4, false, false},
-    {Kid::affine_relu, "affine_relu", Kind::map, 4, false, false},
-    {Kid::silu, "silu", Kind::map, 4, false, false},
-    {Kid::to_f16, "to_f16", Kind::map, 2, false, false},
-    {Kid::to_bf16, "to_bf16", Kind::map, 2, false, false},
-    {Kid::add_bias, "add_bias", Kind::rows, 4, false, true},
-    {Kid::row_sum, "row_sum", Kind::rows, 4, true, false},
-    {Kid::row_max, "row_max", Kind::rows, 4, true, false},
-    {Kid::softmax, "softmax", Kind::rows, 4, false, false},
-    {Kid::rmsnorm, "rmsnorm", Kind::rows, 4, false, true},
-    {Kid::transpose, "transpose", Kind::transpose, 4, false, false},
-};
+/// Which sweep a kernel takes: maps (flat), rows (bias, rows) or transposes (square).
+bool is_map(const KernelInfo& k) { return k.layout == Layout::flat; }
+bool is_rows(const KernelInfo& k) { return k.layout == Layout::bias || k.layout == Layout::rows; }
 
 constexpr long long kGuard = 4096;
-constexpr double kRel = 1e-5, kAbsFloor = 1e-6, kRmsEps = 1e-6;
+constexpr double kRel = 1e-5, kAbsFloor = 1e-6, kRmsEps = kernel_list::kRmsEps;
 
 /// One launch: n elements (maps) or rows x cols; offsets in elements.
 struct Case {
@@ -125,44 +94,14 @@ struct Case {
 };
 
 // -- launching ----------------------------------------------------------------------------------
-#define SWEEP_DISPATCH(NS)                                                                         \
-  switch (k.id) {                                                                                  \
-  case Kid::copy:                                                                                  \
-    return NS::copy(x, static_cast<float*>(y), c.n);                                               \
-  case Kid::add_one:                                                                               \
-    return NS::add_one(x, static_cast<float*>(y), c.n);                                            \
-  case Kid::affine_relu:                                                                           \
-    return NS::affine_relu(x, static_cast<float*>(y), c.n);                                        \
-  case Kid::silu:                                                                                  \
-    return NS::silu(x, static_cast<float*>(y), c.n);                                               \
-  case Kid::to_f16:                                                                                \
-    return NS::to_f16(x, static_cast<__half*>(y), c.n);                                            \
-  case Kid::to_bf16:                                                                               \
-    return NS::to_bf16(x, static_cast<__nv_bfloat16*>(y), c.n);                                    \
-  case Kid::add_bias:                                                                              \
-    return NS::add_bias(x, aux, static_cast<float*>(y), c.rows, c.cols);                           \
-  case Kid::row_sum:                                                                               \
-    return NS::row_sum(x, static_cast<float*>(y), c.rows, c.cols);                                 \
-  case Kid::row_max:                                                                               \
-    return NS::row_max(x, static_cast<float*>(y), c.rows, c.cols);                                 \
-  case Kid::softmax:                                                                               \
-    return NS::softmax(x, static_cast<float*>(y), c.rows, c.cols);                                 \
-  case Kid::rmsnorm:                                                                               \
-    return NS::rmsnorm(x, aux, static_cast<float*>(y), c.rows, c.cols);                            \
-  case Kid::transpose:                                                                             \
-    return NS::transpose(x, static_cast<float*>(y), c.rows, c.cols);                               \
-  }                                                                                                \
-  return cudaErrorInvalidValue
-
 cudaError_t launch_tirx(const KernelInfo& k, const Case& c, const float* x, const float* aux,
                         void* y) {
-  SWEEP_DISPATCH(tirx_kernels);
+  return kernel_list::launch_tirx(k, x, aux, y, c.n, c.rows, c.cols, nullptr);
 }
 cudaError_t launch_cuda(const KernelInfo& k, const Case& c, const float* x, const float* aux,
                         void* y) {
-  SWEEP_DISPATCH(cuda_twins);
+  return kernel_list::launch_twin(k, x, aux, y, c.n, c.rows, c.cols, nullptr);
 }
-#undef SWEEP_DISPATCH
 
 // -- host references --------------------------------------------------------------------------
 std::uint32_t bits(float f) {
@@ -198,7 +137,7 @@ public:
   /// Runs one case; false (and a report) when it failed.
   bool run(const KernelInfo& k, const Case& c) {
     ++cases_;
-    const long long n_in = k.kind == Kind::map ? c.n : c.rows * c.cols;
+    const long long n_in = is_map(k) ? c.n : c.rows * c.cols;
     const long long n_out = k.reduces ? c.rows : n_in;
     const long long n_aux = k.has_aux ? c.cols : 0;
 
@@ -267,7 +206,7 @@ private:
 
   std::string describe(const KernelInfo& k, const Case& c) const {
     char buf[160];
-    if (k.kind == Kind::map)
+    if (is_map(k))
       std::snprintf(buf, sizeof buf, "%s (%s) n=%lld offsets x=%d y=%d", k.name,
                     twins_ ? "cuda" : "tirx", c.n, c.ox, c.oy);
     else
@@ -286,7 +225,7 @@ private:
     long long i = from;
     while (image_[i] == back_[i])
       ++i;
-    const long long x_end = x_at + 4 * (k.kind == Kind::map ? c.n : c.rows * c.cols);
+    const long long x_end = x_at + 4 * (is_map(k) ? c.n : c.rows * c.cols);
     const char* where = (i >= x_at && i < x_end) ? "inside x (an input)"
                         : (k.has_aux && i >= a_at && i < a_at + 4 * c.cols)
                             ? "inside bias/w (an input)"
@@ -479,16 +418,16 @@ std::vector<Case> row_cases(bool quick) {
           out.push_back({0, r, c, o.x, o.y, o.a});
   };
   if (quick) {
-    add({1, 3}, {1, 3, 33, 129, 1025, 4097, 16384, 20000}, {{0, 0, 0}, {1, 1, 1}, {3, 0, 2}});
+    add({1, 3}, {1, 3, 33, 129, 1025, 4097, 12289, 16384, 20000},
+        {{0, 0, 0}, {1, 1, 1}, {3, 0, 2}});
     return out;
   }
-  add({1, 2, 3, 17},
-      {1, 2, 3, 31, 32, 33, 127, 128, 129, 1000, 1023, 1024, 1025, 4095, 4096, 4097, 8192, 16384,
-       20000},
+  add({1, 2, 3, 17}, {1,    2,    3,    31,   32,   33,   127,   128,   129,   1000,  1023, 1024,
+                      1025, 4095, 4096, 4097, 8192, 8193, 12289, 16383, 16384, 16385, 20000},
       {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {1, 0, 2}, {0, 3, 0}});
   add({9001}, {1, 33, 1025}, {{0, 0, 0}, {1, 1, 1}});
   add({4500}, {4096}, {{0, 0, 0}, {1, 1, 1}});
-  add({1000}, {16384}, {{0, 0, 0}, {1, 1, 1}});
+  add({1000}, {16384, 12289}, {{0, 0, 0}, {1, 1, 1}});
   return out;
 }
 
@@ -570,7 +509,7 @@ int main(int argc, char** argv) {
   for (const KernelInfo& k : kKernels) {
     if (!only.empty() && std::find(only.begin(), only.end(), k.name) == only.end())
       continue;
-    const auto& list = k.kind == Kind::map ? maps : k.kind == Kind::rows ? rows : transposes;
+    const auto& list = is_map(k) ? maps : is_rows(k) ? rows : transposes;
     const long long failed_before = sweep.failed();
     const auto t0 = std::chrono::steady_clock::now();
     for (const Case& c : list)
