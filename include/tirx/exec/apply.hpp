@@ -14,7 +14,8 @@
 #include <tirx/tensor/grid_tensor.hpp>
 
 #include <cuda/std/cstdint>
-#include <cuda/std/tuple>
+#include <cuda/std/type_traits>
+#include <cuda/std/utility>
 
 namespace tirx::tile {
 
@@ -301,11 +302,40 @@ struct ewise_arg<X> {
 template <class X>
 using ewise_arg_t = typename ewise_arg<X>::type;
 
-template <class F, class Tuple, class Seq>
+/// The I-th type of a pack, as cuda::std::tuple_element_t<I, tuple<Ts...>>
+/// gives it, without instantiating a tuple. Each cuda::std::tuple of
+/// apply's or ewise's argument types (tensor types with long layout
+/// arguments) cost the device front end more the more of them a translation
+/// unit held (15 ms for the first, 170 ms for the 280th: about 22 of the
+/// 62 s of front end for kernels/rows.cuh's 63 kernels). One base per
+/// element; overload resolution picks index I.
+template <int I, class T>
+struct pack_slot {
+  using type = T;
+};
+template <class Seq, class... Ts>
+struct pack_slots;
+template <int... I, class... Ts>
+struct pack_slots<cuda::std::integer_sequence<int, I...>, Ts...> : pack_slot<I, Ts>... {};
+template <int I, class T>
+pack_slot<I, T> pack_select(const pack_slot<I, T>&); // unevaluated only
+template <int I, class... Ts>
+using pack_element_t = typename decltype(pack_select<I>(
+    cuda::std::declval<const pack_slots<cuda::std::make_integer_sequence<int, sizeof...(Ts)>, Ts...>&>()))::type;
+
+/// The I-th of a pack of arguments, as an lvalue (what get<I> of
+/// forward_as_tuple(args...) gives).
+template <int I, class A, class... R>
+TIRX_HD TIRX_FORCEINLINE auto& nth_arg(A& a, R&... r) {
+  if constexpr (I == 0) return a;
+  else return nth_arg<I - 1>(r...);
+}
+
+template <class F, class Seq, class... Args>
 struct ewise_result;
-template <class F, class Tuple, int... K>
-struct ewise_result<F, Tuple, cuda::std::integer_sequence<int, K...>> {
-  using type = cuda::std::invoke_result_t<F&, ewise_arg_t<cuda::std::tuple_element_t<K + 1, Tuple>>...>;
+template <class F, int... K, class... Args>
+struct ewise_result<F, cuda::std::integer_sequence<int, K...>, Args...> {
+  using type = cuda::std::invoke_result_t<F&, ewise_arg_t<pack_element_t<K + 1, Args...>>...>;
 };
 
 /// Parameter types of a non-generic callable (lambda, functor, function).
@@ -806,9 +836,8 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
     constexpr ptxdesc::Desc d = Instr::desc;
     constexpr int nops = detail::count_operands<Args...>();
     constexpr int nsrc = nops - 1;
-    using ArgTuple = cuda::std::tuple<Args...>;
-    using Scope = detail::bare<cuda::std::tuple_element_t<nops, ArgTuple>>;
-    using Dst = detail::bare<cuda::std::tuple_element_t<0, ArgTuple>>;
+    using Scope = detail::bare<detail::pack_element_t<nops, Args...>>;
+    using Dst = detail::bare<detail::pack_element_t<0, Args...>>;
     using PredT = typename detail::pred_type<Args...>::type;
     constexpr bool has_pred = !cuda::std::is_same_v<PredT, void>;
     constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
@@ -867,12 +896,12 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
         detail::OperandError r = detail::apply_operand_error<Instr, Scope, 0, Dst>();
         ((r = r != detail::OperandError::none
                   ? r
-                  : detail::apply_operand_error<Instr, Scope, K + 1, cuda::std::tuple_element_t<K + 1, ArgTuple>>()),
+                  : detail::apply_operand_error<Instr, Scope, K + 1, detail::pack_element_t<K + 1, Args...>>()),
          ...);
         return r;
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::same_repeats<Scope, d.vec, Dst, cuda::std::tuple_element_t<K + 1, ArgTuple>>() && ...);
+        return (detail::same_repeats<Scope, d.vec, Dst, detail::pack_element_t<K + 1, Args...>>() && ...);
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       if constexpr (oe != detail::OperandError::none) {
         detail::report_operand<oe, detail::TileOp::apply>();
@@ -890,9 +919,9 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
         const PredT* pr = static_cast<const PredT*>(detail::find_pred(args...));
         const Bound* bd = static_cast<const Bound*>(detail::find_bound(args...));
         [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-          auto all = cuda::std::forward_as_tuple(args...);
           detail::apply_all<Instr, Scope, guard, PredT, has_bound>(pr, bd, detail::find_policy(args...),
-                                                                  cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
+                                                                  detail::nth_arg<0>(args...),
+                                                                  detail::nth_arg<K + 1>(args...)...);
         }(cuda::std::make_integer_sequence<int, nsrc>{});
       }
     }
@@ -918,9 +947,8 @@ __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
   } else {
     constexpr int nops = detail::count_operands<Args...>();
     constexpr int nsrc = nops - 1;
-    using ArgTuple = cuda::std::tuple<Args...>;
-    using Scope = detail::bare<cuda::std::tuple_element_t<nops, ArgTuple>>;
-    using Dst = detail::bare<cuda::std::tuple_element_t<0, ArgTuple>>;
+    using Scope = detail::bare<detail::pack_element_t<nops, Args...>>;
+    using Dst = detail::bare<detail::pack_element_t<0, Args...>>;
     if constexpr (!is_tensor_v<Dst>) {
       static_assert(is_tensor_v<Dst>,
                     "tirx::tile::ewise: the destination must be a tirx tensor (f's results are written into it); pass "
@@ -930,18 +958,18 @@ __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
         detail::OperandError r = detail::ewise_operand_error<Scope, Dst>();
         ((r = r != detail::OperandError::none
                   ? r
-                  : detail::ewise_operand_error<Scope, cuda::std::tuple_element_t<K + 1, ArgTuple>>()),
+                  : detail::ewise_operand_error<Scope, detail::pack_element_t<K + 1, Args...>>()),
          ...);
         return r;
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::same_repeats<Scope, 1, Dst, cuda::std::tuple_element_t<K + 1, ArgTuple>>() && ...);
+        return (detail::same_repeats<Scope, 1, Dst, detail::pack_element_t<K + 1, Args...>>() && ...);
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool params_ok = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return detail::params_match<detail::bare<F>, detail::ewise_arg_t<cuda::std::tuple_element_t<K + 1, ArgTuple>>...>();
+        return detail::params_match<detail::bare<F>, detail::ewise_arg_t<detail::pack_element_t<K + 1, Args...>>...>();
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool invocable = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return cuda::std::is_invocable_v<F&, detail::ewise_arg_t<cuda::std::tuple_element_t<K + 1, ArgTuple>>...>;
+        return cuda::std::is_invocable_v<F&, detail::ewise_arg_t<detail::pack_element_t<K + 1, Args...>>...>;
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       if constexpr (oe != detail::OperandError::none) {
         detail::report_operand<oe, detail::TileOp::ewise>();
@@ -958,7 +986,7 @@ __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
                       "tirx::tile::ewise: f cannot be called with the source element types; give it one parameter per "
                       "source, in order");
       } else {
-        using Result = typename detail::ewise_result<F, ArgTuple, cuda::std::make_integer_sequence<int, nsrc>>::type;
+        using Result = typename detail::ewise_result<F, cuda::std::make_integer_sequence<int, nsrc>, Args...>::type;
         using T = typename Dst::value_type;
         if constexpr (!cuda::std::is_same_v<Result, T>) {
           static_assert(cuda::std::is_same_v<Result, T>,
@@ -969,9 +997,8 @@ __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
           detail::check_launch<Scope, Dst>();
           detail::GroupCoords gc{};
           detail::group_coords<Scope>(gc);
-          auto all = cuda::std::forward_as_tuple(args...);
           [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-            detail::ewise_all<Scope, ds.repeats>(f, gc, cuda::std::get<0>(all), cuda::std::get<K + 1>(all)...);
+            detail::ewise_all<Scope, ds.repeats>(f, gc, detail::nth_arg<0>(args...), detail::nth_arg<K + 1>(args...)...);
           }(cuda::std::make_integer_sequence<int, nsrc>{});
         }
       }
