@@ -262,7 +262,8 @@ struct MapCheck {
       return same_bits(
           yf[i], static_cast<float>(static_cast<double>(x[i]) + static_cast<double>(aux[i % cols])),
           g, w);
-    case Kid::transpose: { // y is cols x rows: y[c, r] = x[r, c]
+    case Kid::transpose:
+    case Kid::transpose_swizzled: { // y is cols x rows: y[c, r] = x[r, c]
       const long long c = i / rows, r = i % rows;
       return same_bits(yf[i], x[r * cols + c], g, w);
     }

@@ -22,7 +22,8 @@ enum class Kid {
   row_max,
   softmax,
   rmsnorm,
-  transpose
+  transpose,
+  transpose_swizzled
 };
 
 /// The input: n floats (flat), rows x cols with a bias of cols floats
@@ -51,6 +52,7 @@ inline constexpr KernelInfo kKernels[] = {
     {Kid::softmax, "softmax", Layout::rows, 4, false, false},
     {Kid::rmsnorm, "rmsnorm", Layout::rows, 4, false, true},
     {Kid::transpose, "transpose", Layout::square, 4, false, false},
+    {Kid::transpose_swizzled, "transpose_swizzled", Layout::square, 4, false, false},
 };
 
 /// RMSNorm's epsilon in every run.
@@ -94,5 +96,7 @@ cudaError_t launch_twin(const KernelInfo& k, const float* x, const float* aux, v
     return NS::rmsnorm(x, aux, static_cast<float*>(y), rows, cols, kRmsEps, s);                    \
   case Kid::transpose:                                                                             \
     return NS::transpose(x, static_cast<float*>(y), rows, cols, s);                                \
+  case Kid::transpose_swizzled:                                                                    \
+    return NS::transpose_swizzled(x, static_cast<float*>(y), rows, cols, s);                       \
   }                                                                                                \
   return cudaErrorInvalidValue

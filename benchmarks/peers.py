@@ -252,6 +252,8 @@ KERNELS = [
     Kernel("softmax", "rows", lambda x: torch.softmax(x, dim=-1), ref_softmax),
     Kernel("rmsnorm", "rows", rmsnorm, ref_rmsnorm),
     Kernel("transpose", "square", lambda x: x.t().contiguous(), ref_transpose),
+    # tirx's transpose through a swizzled shared tile: the same operation for torch
+    Kernel("transpose_swizzled", "square", lambda x: x.t().contiguous(), ref_transpose),
 ]
 KERNEL_NAMES = [k.name for k in KERNELS]
 

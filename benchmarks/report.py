@@ -32,7 +32,8 @@ HEADLINE_SIZE = 1 * GiB
 DEFAULT_COLS = 4096
 ROW_KERNELS = ("row_sum", "row_max", "softmax", "rmsnorm")  # have cols variants
 KERNEL_ORDER = ("copy", "add_one", "affine_relu", "silu", "to_f16", "to_bf16", "add_bias",
-                "row_sum", "row_max", "softmax", "rmsnorm", "transpose")
+                "row_sum", "row_max", "softmax", "rmsnorm", "transpose",
+                "transpose_swizzled")
 IMPL_ORDER = ("tirx", "cuda", "torch", "torch_compile", "memcpy")
 PEERS = ("tirx", "cuda", "torch", "torch_compile")  # memcpy is drawn as the ceiling
 COLORS = {"tirx": "C0", "cuda": "C1", "torch": "C2", "torch_compile": "C3"}  # same on every plot
@@ -57,6 +58,7 @@ TARGETS = {
     "softmax": (Target("memcpy", 0.9),),  # memcpy's GB/s stands for the roofline
     "rmsnorm": (Target("memcpy", 0.9),),
     "transpose": (Target("tirx copy", 0.85),),
+    "transpose_swizzled": (Target("tirx copy", 0.85),),
 }
 
 

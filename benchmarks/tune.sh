@@ -3,7 +3,9 @@
 # on a machine with an NVIDIA GPU: builds the tune programs, runs each
 # (1 GiB of random floats, every variant checked before it is timed), dumps
 # the Triton code torch.compile generates for SiLU (with its SASS), the SASS
-# of tirx's SiLU variants, and, when ncu is present, profiles both SiLUs.
+# of tirx's SiLU variants, and, when ncu is present, profiles both SiLUs and
+# the library's copy, to_f16 and add_bias beside their twins and Triton's
+# kernels (ncu_maps.csv).
 #
 #   bash benchmarks/tune.sh [OUTDIR]      (default benchmarks/results/tune-<date>)
 #
@@ -26,6 +28,7 @@ targets=()
 want elementwise && targets+=(tirx_tune_elementwise)
 want maps && targets+=(tirx_tune_maps)
 want rows && targets+=(tirx_tune_rows_4096 tirx_tune_rows_8192 tirx_tune_rows_16384)
+want ncu && command -v ncu >/dev/null && targets+=(tirx_bench)
 step "build ${targets[*]}"
 gen=()
 [[ -f "$BUILD/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || gen=(-G Ninja)
@@ -69,6 +72,30 @@ if want ncu && want maps && command -v ncu >/dev/null; then
     "$BUILD/benchmarks/tirx_tune_maps" --once
   want peer && run ncu_silu_triton ncu --csv --metrics "$metrics" --kernel-name regex:triton \
     "$PYTHON" "$ROOT/benchmarks/peer_code.py" silu "$OUT_DIR/peer-silu-ncu"
+fi
+if want ncu && command -v ncu >/dev/null; then
+  step "ncu: copy, to_f16, add_bias (tirx, twin, torch.compile) at 1 GiB"
+  m=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
+  m+=,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,launch__registers_per_thread
+  m+=,launch__block_size,launch__grid_size,sm__warps_active.avg.pct_of_peak_sustained_active
+  m+=,smsp__inst_executed.sum
+  bench="$BUILD/benchmarks/tirx_bench"
+  profile() { # kernel regex, launches, command...
+    local regex="$1" count="$2"; shift 2
+    ncu --csv --metrics "$m" --kernel-name-base demangled --kernel-name "regex:$regex" \
+      --launch-count "$count" "$@" 2>>"$OUT_DIR/ncu_maps.log" | grep '^"'
+  }
+  {
+    profile tirx_kernels::copy_kernel 1 "$bench" --kernels copy --sizes 1G --impls tirx
+    for k in to_f16 add_bias; do
+      profile "tirx_kernels::(add_bias|to_half)" 1 "$bench" --kernels $k --sizes 1G --impls tirx
+      profile cuda_twins 1 "$bench" --kernels $k --sizes 1G --impls cuda
+      # (Triton's autotuning launches its candidate configurations first)
+      profile triton 16 "$PYTHON" "$ROOT/benchmarks/peers.py" --kernels $k --sizes 1G \
+        --out "$OUT_DIR/ncu_peers_$k.csv"
+    done
+  } | awk '!/^"ID"/ || !seen++' >"$OUT_DIR/ncu_maps.csv" || status=1
+  echo "$(grep -c '^"[0-9]' "$OUT_DIR/ncu_maps.csv") metric rows in ncu_maps.csv"
 fi
 step "done (status $status): $OUT_DIR"
 exit $status

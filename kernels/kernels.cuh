@@ -49,6 +49,9 @@ inline cudaError_t rmsnorm(const float* x, const float* w, float* y, long long r
 /// y (cols x rows) = x (rows x cols) transposed
 inline cudaError_t transpose(const float* x, float* y, long long rows, long long cols,
                              cudaStream_t stream = 0);
+/// the same, through a swizzled shared tile instead of a padded one
+inline cudaError_t transpose_swizzled(const float* x, float* y, long long rows, long long cols,
+                                      cudaStream_t stream = 0);
 
 } // namespace tirx_kernels
 

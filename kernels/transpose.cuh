@@ -9,6 +9,9 @@
 //   3. after a barrier, warp w reads columns w, w + 8, ..., w + 56 of the
 //      shared tile (the transposed view), lane l rows l and l + 32;
 //   4. and stores them as rows of y, coalesced.
+// transpose_swizzled runs the same kernel over an unpadded shared tile with
+// an XOR swizzle (swizzled_layout), also conflict-free: one constant of the
+// kernel's type changes. docs/benchmarks.md compares the two.
 // The row stride of x and y is a run-time value, so the global side works
 // row by row (GridTile2D::row); edges are bounded per row.
 #pragma once
@@ -27,9 +30,16 @@ inline constexpr index_t per_warp = tile / warps; // 8 rows of x (and of y) per 
 /// The shared tile: (row, column) of x's tile, rows padded to 65 floats.
 inline constexpr TileLayout shared_layout = S({tile, tile}, {tile + 1, 1});
 
+/// The same tile unpadded, 64 floats per row, with an XOR swizzle: element
+/// (r, c) is stored at r * 64 + (c ^ (r mod 32)) (Swizzle{5, 0, 6}: bits 6..10
+/// of the offset, r mod 32, XORed into bits 0..4), in bank (r ^ c) mod 32:
+/// a row and a column each touch 32 distinct banks too.
+inline constexpr TileLayout swizzled_layout = S({tile, tile}, {tile, 1}) ^ Swizzle { 5, 0, 6 };
+
+template <TileLayout SharedLayout = shared_layout>
 __global__ void __launch_bounds__(threads)
     transpose_kernel(GridTensor<const float, 2> x, GridTensor<float, 2> y) {
-  auto staged = alloc_shared<float, shape(tile, tile), shared_layout>();
+  auto staged = alloc_shared<float, shape(tile, tile), SharedLayout>();
   // (warp, lane, i, h): row w + 8i, column l + 32h of the tile: x's element
   // on the way in, y's on the way out (the same shape both ways)
   constexpr TileLayout regs_layout = S({warps, 32, per_warp, 2}, {1 * warpid, 1 * laneid, 2, 1});
@@ -41,15 +51,17 @@ __global__ void __launch_bounds__(threads)
       regs.data());
   const int warp = static_cast<int>(threadIdx.x / 32);
   // shared (row, column) as (w, l, i, h) with row w + 8i, column l + 32h ...
-  auto by_row = staged.view<per_warp, warps, 2, 32>().permute<1, 3, 0, 2>();
+  auto by_row = staged.template view<per_warp, warps, 2, 32>().template permute<1, 3, 0, 2>();
   // ... and transposed: (w, l, i, h) is row l + 32h, column w + 8i
-  auto by_col = staged.permute<1, 0>().view<per_warp, warps, 2, 32>().permute<1, 3, 0, 2>();
+  auto by_col = staged.template permute<1, 0>()
+                    .template view<per_warp, warps, 2, 32>()
+                    .template permute<1, 3, 0, 2>();
 
-  const auto tiles = x.num_tiles<tile, tile>();
+  const auto tiles = x.template num_tiles<tile, tile>();
   for (long long t : grid_stride(tiles.rows * tiles.cols)) {
     const long long bi = t / tiles.cols, bj = t % tiles.cols;
-    const auto src = x.tile<tile, tile>(bi, bj);
-    const auto dst = y.tile<tile, tile>(bj, bi);
+    const auto src = x.template tile<tile, tile>(bi, bj);
+    const auto dst = y.template tile<tile, tile>(bj, bi);
     // 1. eight rows per warp, lane l reading columns l and l + 32 of each
     [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
       (
@@ -84,15 +96,26 @@ __global__ void __launch_bounds__(threads)
 }
 } // namespace transpose_detail
 
-inline cudaError_t transpose(const float* x, float* y, long long rows, long long cols,
-                             cudaStream_t s) {
-  using namespace transpose_detail;
+namespace transpose_detail {
+template <TileLayout SharedLayout>
+cudaError_t launch(const float* x, float* y, long long rows, long long cols, cudaStream_t s) {
   if (rows <= 0 || cols <= 0)
     return cudaSuccess;
   const long long tiles = ((rows + tile - 1) / tile) * ((cols + tile - 1) / tile);
-  transpose_kernel<<<stream::grid_for(tiles), threads, 0, s>>>(tirx::grid_tensor(x, rows, cols),
-                                                               tirx::grid_tensor(y, cols, rows));
+  transpose_kernel<SharedLayout><<<stream::grid_for(tiles), threads, 0, s>>>(
+      tirx::grid_tensor(x, rows, cols), tirx::grid_tensor(y, cols, rows));
   return cudaGetLastError();
+}
+} // namespace transpose_detail
+
+inline cudaError_t transpose(const float* x, float* y, long long rows, long long cols,
+                             cudaStream_t s) {
+  return transpose_detail::launch<transpose_detail::shared_layout>(x, y, rows, cols, s);
+}
+
+inline cudaError_t transpose_swizzled(const float* x, float* y, long long rows, long long cols,
+                                      cudaStream_t s) {
+  return transpose_detail::launch<transpose_detail::swizzled_layout>(x, y, rows, cols, s);
 }
 
 } // namespace tirx_kernels

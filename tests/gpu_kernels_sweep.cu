@@ -341,6 +341,7 @@ private:
       }
       break;
     case Kid::transpose: // y is cols x rows
+    case Kid::transpose_swizzled:
       for (long long j = 0; j < cols; ++j)
         for (long long r = 0; r < rows; ++r) {
           const long long i = j * rows + r;
