@@ -10,8 +10,8 @@
 //      shared tile (the transposed view), lane l rows l and l + 32;
 //   4. and stores them as rows of y, coalesced.
 // transpose_swizzled runs the same kernel over an unpadded shared tile with
-// an XOR swizzle (swizzled_layout), also conflict-free: one constant of the
-// kernel's type changes. docs/benchmarks.md compares the two.
+// an XOR swizzle (swizzled_layout), also conflict-free: only the shared
+// tile's layout changes. docs/benchmarks.md compares the two.
 // The row stride of x and y is a run-time value, so the global side works
 // row by row (GridTile2D::row); edges are bounded per row.
 #pragma once
@@ -36,10 +36,14 @@ inline constexpr TileLayout shared_layout = S({tile, tile}, {tile + 1, 1});
 /// a row and a column each touch 32 distinct banks too.
 inline constexpr TileLayout swizzled_layout = S({tile, tile}, {tile, 1}) ^ Swizzle { 5, 0, 6 };
 
-template <TileLayout SharedLayout = shared_layout>
+// (a bool, not the TileLayout itself, as the kernel's template parameter:
+// nvcc's host stubs cannot spell a class-type template argument of a
+// __global__ function when it compiles for more than one architecture)
+template <bool Swizzled>
 __global__ void __launch_bounds__(threads)
     transpose_kernel(GridTensor<const float, 2> x, GridTensor<float, 2> y) {
-  auto staged = alloc_shared<float, shape(tile, tile), SharedLayout>();
+  constexpr TileLayout layout = Swizzled ? swizzled_layout : shared_layout;
+  auto staged = alloc_shared<float, shape(tile, tile), layout>();
   // (warp, lane, i, h): row w + 8i, column l + 32h of the tile: x's element
   // on the way in, y's on the way out (the same shape both ways)
   constexpr TileLayout regs_layout = S({warps, 32, per_warp, 2}, {1 * warpid, 1 * laneid, 2, 1});
@@ -97,12 +101,12 @@ __global__ void __launch_bounds__(threads)
 } // namespace transpose_detail
 
 namespace transpose_detail {
-template <TileLayout SharedLayout>
+template <bool Swizzled>
 cudaError_t launch(const float* x, float* y, long long rows, long long cols, cudaStream_t s) {
   if (rows <= 0 || cols <= 0)
     return cudaSuccess;
   const long long tiles = ((rows + tile - 1) / tile) * ((cols + tile - 1) / tile);
-  transpose_kernel<SharedLayout><<<stream::grid_for(tiles), threads, 0, s>>>(
+  transpose_kernel<Swizzled><<<stream::grid_for(tiles), threads, 0, s>>>(
       tirx::grid_tensor(x, rows, cols), tirx::grid_tensor(y, cols, rows));
   return cudaGetLastError();
 }
@@ -110,12 +114,12 @@ cudaError_t launch(const float* x, float* y, long long rows, long long cols, cud
 
 inline cudaError_t transpose(const float* x, float* y, long long rows, long long cols,
                              cudaStream_t s) {
-  return transpose_detail::launch<transpose_detail::shared_layout>(x, y, rows, cols, s);
+  return transpose_detail::launch<false>(x, y, rows, cols, s);
 }
 
 inline cudaError_t transpose_swizzled(const float* x, float* y, long long rows, long long cols,
                                       cudaStream_t s) {
-  return transpose_detail::launch<transpose_detail::swizzled_layout>(x, y, rows, cols, s);
+  return transpose_detail::launch<true>(x, y, rows, cols, s);
 }
 
 } // namespace tirx_kernels
