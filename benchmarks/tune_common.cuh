@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +89,36 @@ inline long long parse_args(int argc, char** argv) {
       mib = std::atoll(argv[i]);
   }
   return mib;
+}
+
+/// Compares every 97th element (and the last) of the device result y with
+/// want(i), within rel (relative) plus 1e-6; prints the first mismatch.
+template <class Out, class Want> bool sample_ok(const Out* y, long long n, Want want, double rel) {
+  std::vector<Out> host(static_cast<size_t>(n));
+  TUNE_CHECK(cudaMemcpy(host.data(), y, n * sizeof(Out), cudaMemcpyDeviceToHost));
+  for (long long i = 0; i < n; i = i + 97 < n || i == n - 1 ? i + 97 : n - 1) {
+    const double w = want(i), got = static_cast<double>(host[static_cast<size_t>(i)]);
+    if (!(std::fabs(got - w) <= rel * std::fabs(w) + 1e-6)) {
+      std::printf("MISMATCH at %lld: got %.9g, want %.9g\n", i, got, w);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// One variant, checked then timed: poisons out (out_bytes of 0xFF), runs
+/// launch once, asks right() whether the output is right, then times
+/// launch. Appends the variant to results (its name marked WRONG when
+/// right() said no) and returns right()'s answer.
+template <class Launch, class Right>
+bool checked_time(std::vector<Result>& results, const std::string& name, void* out,
+                  size_t out_bytes, Launch&& launch, Right&& right, double bytes) {
+  TUNE_CHECK(cudaMemset(out, 0xff, out_bytes));
+  launch();
+  TUNE_CHECK(cudaDeviceSynchronize());
+  const bool ok = right();
+  results.push_back({ok ? name : name + " WRONG", time_gbps(launch, bytes)});
+  return ok;
 }
 
 /// Prints results best first under a title.

@@ -3,7 +3,8 @@
 // vectors in flight per thread (repeats), grid (one tile per CTA, or a
 // persistent grid of k CTAs per SM walking tiles with grid_stride) and cache
 // qualifiers of the load and the store; cudaMemcpy D2D of the same bytes
-// is the reference. Prints one line per variant (GB/s counting bytes read
+// is the reference. Each variant's output is checked (every 97th element)
+// before it is timed. Prints one line per variant (GB/s counting bytes read
 // and written, median of 20 event-timed runs after 3 warm-ups), best first.
 //
 //   tirx_tune_elementwise [MiB] [--once]
@@ -51,6 +52,9 @@ int main(int argc, char** argv) {
   TUNE_CHECK(cudaMalloc(&x, n * 4));
   TUNE_CHECK(cudaMalloc(&y, n * 4));
   tune::fill(x, n, 1); // random, never zeros
+  std::vector<float> hx(static_cast<size_t>(n));
+  TUNE_CHECK(cudaMemcpy(hx.data(), x, n * 4, cudaMemcpyDeviceToHost));
+  bool all_ok = true;
   const int sms = tune::sm_count();
   const double bytes = 8.0 * n;
   std::vector<tune::Result> results;
@@ -65,12 +69,17 @@ int main(int argc, char** argv) {
     const long long tiles = (n + tile - 1) / tile;
     for (int per_sm : {0, 16}) {
       const long long grid = per_sm == 0 ? tiles : std::min<long long>(tiles, 1LL * per_sm * sms);
-      const double g = tune::time_gbps(
-          [&] { add_one<W, R, Ld, St><<<static_cast<unsigned>(grid), W * 32>>>(gx, gy); }, bytes);
       char name[128];
       std::snprintf(name, sizeof name, "warps=%d repeats=%d ld=%d st=%d grid=%s", W, R, Ld, St,
                     per_sm == 0 ? "tiles" : (std::to_string(per_sm) + "/SM").c_str());
-      results.push_back({name, g});
+      all_ok &= tune::checked_time(
+          results, name, y, n * 4,
+          [&] { add_one<W, R, Ld, St><<<static_cast<unsigned>(grid), W * 32>>>(gx, gy); },
+          [&] {
+            return tune::sample_ok(
+                y, n, [&](long long i) { return hx[static_cast<size_t>(i)] + 1.0f; }, 0.0);
+          },
+          bytes);
     }
   };
   auto by_cache = [&]<int W, int R>() {
@@ -101,5 +110,5 @@ int main(int argc, char** argv) {
                 "cs, 2 L1::no_allocate)",
                 mib);
   tune::report(title, results);
-  return 0;
+  return all_ok ? 0 : 1;
 }

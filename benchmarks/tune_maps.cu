@@ -155,20 +155,6 @@ __global__ void __launch_bounds__(256)
 
 // -- driver ---------------------------------------------------------------------------
 
-/// Compares every 97th element (and the last) of the device result with f.
-template <class Out, class F> bool sample_ok(const Out* y, long long n, F f, double rel) {
-  std::vector<Out> host(static_cast<size_t>(n));
-  TUNE_CHECK(cudaMemcpy(host.data(), y, n * sizeof(Out), cudaMemcpyDeviceToHost));
-  for (long long i = 0; i < n; i = i + 97 < n || i == n - 1 ? i + 97 : n - 1) {
-    const double want = f(i), got = static_cast<double>(host[static_cast<size_t>(i)]);
-    if (!(std::fabs(got - want) <= rel * std::fabs(want) + 1e-6)) {
-      std::printf("MISMATCH at %lld: got %.9g, want %.9g\n", i, got, want);
-      return false;
-    }
-  }
-  return true;
-}
-
 int main(int argc, char** argv) {
   const long long mib = tune::parse_args(argc, argv);
   const long long n = mib * (1LL << 20) / 4;
@@ -198,22 +184,21 @@ int main(int argc, char** argv) {
   { // SiLU
     std::vector<tune::Result> results{memcpy_line(8.0 * n)};
     auto one = [&]<int W, int R, int Math>() {
-      auto launch = [&] { silu<W, R, Math><<<grid_of(W * 32LL * R * 4), W * 32>>>(gx, gy); };
-      TUNE_CHECK(cudaMemset(y, 0xff, n * 4));
-      launch();
-      TUNE_CHECK(cudaDeviceSynchronize());
-      const bool ok = sample_ok(
-          y, n,
-          [&](long long i) {
-            const double a = hx[static_cast<size_t>(i)];
-            return a / (1.0 + std::exp(-a));
-          },
-          1e-5);
-      all_ok &= ok;
       char name[96];
-      std::snprintf(name, sizeof name, "silu warps=%d repeats=%d math=%d%s", W, R, Math,
-                    ok ? "" : " WRONG");
-      results.push_back({name, tune::time_gbps(launch, 8.0 * n)});
+      std::snprintf(name, sizeof name, "silu warps=%d repeats=%d math=%d", W, R, Math);
+      all_ok &= tune::checked_time(
+          results, name, y, n * 4,
+          [&] { silu<W, R, Math><<<grid_of(W * 32LL * R * 4), W * 32>>>(gx, gy); },
+          [&] {
+            return tune::sample_ok(
+                y, n,
+                [&](long long i) {
+                  const double a = hx[static_cast<size_t>(i)];
+                  return a / (1.0 + std::exp(-a));
+                },
+                1e-5);
+          },
+          8.0 * n);
     };
     auto maths = [&]<int W, int R>() {
       one.template operator()<W, R, 0>();
@@ -237,20 +222,21 @@ int main(int argc, char** argv) {
     auto gh = grid_tensor<8>(h, n);
     std::vector<tune::Result> results{memcpy_line(8.0 * n)};
     auto one = [&]<int W, int R>() {
-      auto launch = [&] { to_f16<W, R><<<grid_of(W * 32LL * R * 4), W * 32>>>(gx, gh); };
-      TUNE_CHECK(cudaMemset(y, 0xff, n * 2));
-      launch();
-      TUNE_CHECK(cudaDeviceSynchronize());
-      const bool ok = sample_ok(
-          h, n,
-          [&](long long i) {
-            return static_cast<double>(__half2float(__float2half_rn(hx[static_cast<size_t>(i)])));
-          },
-          0.0);
-      all_ok &= ok;
       char name[96];
-      std::snprintf(name, sizeof name, "to_f16 warps=%d repeats=%d%s", W, R, ok ? "" : " WRONG");
-      results.push_back({name, tune::time_gbps(launch, 6.0 * n)});
+      std::snprintf(name, sizeof name, "to_f16 warps=%d repeats=%d", W, R);
+      all_ok &= tune::checked_time(
+          results, name, h, n * 2,
+          [&] { to_f16<W, R><<<grid_of(W * 32LL * R * 4), W * 32>>>(gx, gh); },
+          [&] {
+            return tune::sample_ok(
+                h, n,
+                [&](long long i) {
+                  return static_cast<double>(
+                      __half2float(__float2half_rn(hx[static_cast<size_t>(i)])));
+                },
+                0.0);
+          },
+          6.0 * n);
     };
     one.template operator()<4, 1>();
     one.template operator()<4, 2>();
@@ -276,25 +262,22 @@ int main(int argc, char** argv) {
         if (grid > steps)
           grid = steps;
       }
-      auto launch = [&] {
-        add_bias<BR, Persist><<<static_cast<unsigned>(grid), 256>>>(bx, bb, by);
-      };
-      TUNE_CHECK(cudaMemset(y, 0xff, n * 4));
-      launch();
-      TUNE_CHECK(cudaDeviceSynchronize());
-      const bool ok = sample_ok(
-          y, n,
-          [&](long long i) {
-            return static_cast<double>(hx[static_cast<size_t>(i)] +
-                                       hb[static_cast<size_t>(i % cols)]);
-          },
-          0.0);
-      all_ok &= ok;
       char name[112];
-      std::snprintf(name, sizeof name, "add_bias rows/step=%d grid=%s%s", BR,
-                    Persist ? (std::to_string(per_sm) + "/SM").c_str() : "steps",
-                    ok ? "" : " WRONG");
-      results.push_back({name, tune::time_gbps(launch, 8.0 * n)});
+      std::snprintf(name, sizeof name, "add_bias rows/step=%d grid=%s", BR,
+                    Persist ? (std::to_string(per_sm) + "/SM").c_str() : "steps");
+      all_ok &= tune::checked_time(
+          results, name, y, n * 4,
+          [&] { add_bias<BR, Persist><<<static_cast<unsigned>(grid), 256>>>(bx, bb, by); },
+          [&] {
+            return tune::sample_ok(
+                y, n,
+                [&](long long i) {
+                  return static_cast<double>(hx[static_cast<size_t>(i)] +
+                                             hb[static_cast<size_t>(i % cols)]);
+                },
+                0.0);
+          },
+          8.0 * n);
     };
     one.template operator()<1, false>(0);
     one.template operator()<2, false>(0);

@@ -47,30 +47,29 @@ int main(int argc, char** argv) {
   auto gy = grid_tensor<16>(y, rows, cols);
   bool all_ok = true, first = true;
   auto one = [&]<int W, int Ctas, bool Staged, int E = 16>() {
-    auto launch = [&] {
-      TUNE_CHECK(
-          (tirx_kernels::rows::launch_rmsnorm<16, W, E, Ctas, Staged>(gx, gw, gy, 1e-6f, nullptr)));
-    };
-    TUNE_CHECK(cudaMemset(y, 0xff, n * 4));
-    launch();
-    TUNE_CHECK(cudaDeviceSynchronize());
-    bool ok = true;
-    TUNE_CHECK(cudaMemcpy((first ? want : got).data(), y, n * 4, cudaMemcpyDeviceToHost));
-    if (!first) {
-      for (long long i = 0; i < n && ok; ++i) {
-        const float a = got[static_cast<size_t>(i)], b = want[static_cast<size_t>(i)];
-        ok = std::fabs(a - b) <= 1e-5f * std::fabs(b) + 1e-30f;
-      }
-    }
-    first = false;
-    all_ok &= ok;
     char name[128];
-    std::snprintf(name, sizeof name, "rmsnorm cols=%lld: %s of %d warps x %d floats, weights %s%s",
+    std::snprintf(name, sizeof name, "rmsnorm cols=%lld: %s of %d warps x %d floats, weights %s",
                   cols, Ctas == 1 ? "a CTA" : "a cluster of 2 CTAs", W, E,
-                  Staged ? "staged in shared memory" : "from L2", ok ? "" : " WRONG");
-    results.push_back({name, tune::time_gbps(launch, bytes)});
+                  Staged ? "staged in shared memory" : "from L2");
+    all_ok &= tune::checked_time(
+        results, name, y, n * 4,
+        [&] {
+          TUNE_CHECK((tirx_kernels::rows::launch_rmsnorm<16, W, E, Ctas, Staged>(gx, gw, gy, 1e-6f,
+                                                                                 nullptr)));
+        },
+        [&] { // the first variant is the reference of the others
+          TUNE_CHECK(cudaMemcpy((first ? want : got).data(), y, n * 4, cudaMemcpyDeviceToHost));
+          bool ok = true;
+          for (long long i = 0; i < n && ok && !first; ++i) {
+            const float a = got[static_cast<size_t>(i)], b = want[static_cast<size_t>(i)];
+            ok = std::fabs(a - b) <= 1e-5f * std::fabs(b) + 1e-30f;
+          }
+          first = false;
+          return ok;
+        },
+        bytes);
   };
-    // (W x 32 threads x E floats x Ctas = cols)
+  // (W x 32 threads x E floats x Ctas = cols)
 #if TUNE_ROWS_COLS == 4096
   one.template operator()<8, 1, false>();
   one.template operator()<8, 1, true>();
