@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
         },
         bytes);
   };
-  // (W x 32 threads x E floats x Ctas = cols)
+    // (W x 32 threads x E floats x Ctas = cols)
 #if TUNE_ROWS_COLS == 4096
   one.template operator()<8, 1, false>();
   one.template operator()<8, 1, true>();
