@@ -102,6 +102,25 @@ __global__ void cluster_row_sum(GridTensor<const float, 2> x, float* y) {
 }
 // [/snippet]
 
+// [snippet:cluster-sync]
+// Two phases over a cluster of 4 CTAs of 128 threads: each CTA stores its
+// sum in partial[], cluster_sync() makes those stores visible to the whole
+// cluster, then the CTA of rank 0 adds the cluster's four sums.
+__global__ void cluster_total(const float* x, float* partial, float* total) {
+  __shared__ float scratch[4];
+  const float mine = cta_reduce<4>([](float a, float b) { return a + b; },
+                                   x[blockIdx.x * 128 + threadIdx.x], scratch);
+  if (threadIdx.x == 0)
+    partial[blockIdx.x] = mine;
+  cluster_sync(); // every CTA of the cluster has stored its sum
+  if (cluster_rank() == 0 && threadIdx.x == 0) {
+    const unsigned first = blockIdx.x; // rank 0 is the cluster's first CTA
+    total[first / 4] =
+        partial[first] + partial[first + 1] + partial[first + 2] + partial[first + 3];
+  }
+}
+// [/snippet]
+
 namespace {
 int failures = 0;
 
@@ -224,6 +243,35 @@ void check_cluster_row_sum(long long rows, long long cols) {
   cudaFree(dx);
   cudaFree(dy);
 }
+void check_cluster_total() {
+  constexpr int ctas = 8, n = ctas * 128; // two clusters of 4
+  std::vector<float> x(n);
+  for (int i = 0; i < n; ++i)
+    x[i] = static_cast<float>((i * 37) % 19) - 9.0f; // small integers: exact in any order
+  float *dx, *dp, *dt;
+  TIRX_CHECK_CUDA(cudaMalloc(&dx, n * sizeof(float)));
+  TIRX_CHECK_CUDA(cudaMalloc(&dp, ctas * sizeof(float)));
+  TIRX_CHECK_CUDA(cudaMalloc(&dt, 2 * sizeof(float)));
+  TIRX_CHECK_CUDA(cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(dt, 0xFF, 2 * sizeof(float)));
+  LaunchConfig cfg;
+  cfg.grid = dim3(ctas);
+  cfg.block = dim3(128);
+  cfg.cluster = dim3(4);
+  TIRX_CHECK_CUDA(launch(cfg, cluster_total, static_cast<const float*>(dx), dp, dt));
+  TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+  float got[2];
+  TIRX_CHECK_CUDA(cudaMemcpy(got, dt, sizeof got, cudaMemcpyDeviceToHost));
+  for (int c = 0; c < 2; ++c) {
+    float want = 0;
+    for (int i = c * 512; i < (c + 1) * 512; ++i)
+      want += x[i];
+    expect(got[c] == want, "cluster_total: cluster", c, 0);
+  }
+  cudaFree(dx);
+  cudaFree(dp);
+  cudaFree(dt);
+}
 } // namespace
 
 int main() {
@@ -238,6 +286,7 @@ int main() {
   check_cta_sum();
   for (long long cols : {1LL, 100LL, 128LL, 129LL, 256LL})
     check_cluster_row_sum(7, cols);
+  check_cluster_total();
   std::printf("%s\n", failures == 0 ? "docs at_scale: all passed" : "docs at_scale: FAILED");
   return failures == 0 ? 0 : 1;
 }
