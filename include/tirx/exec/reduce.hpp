@@ -100,9 +100,12 @@ __device__ TIRX_FORCEINLINE T cta_reduce(F f, T v, T* scratch) {
 /// are combined in rank order everywhere, so a row split over the cluster
 /// is scaled identically in each part. scratch: Warps + Ctas words of
 /// shared memory, free for the call. Each CTA's total goes to the other
-/// CTAs' scratch (st.shared::cluster at a mapa address); two cluster
-/// barriers order the exchange and the next call's reuse, and after the
-/// call no CTA touches another's shared memory, so CTAs may exit.
+/// CTAs' scratch (st.shared::cluster at a mapa address). Two cluster
+/// barriers per call: the first (arrived at on entry, waited on just before
+/// the remote stores, so the CTA's own reduction hides its latency) makes
+/// sure every CTA of the cluster is running and done with its slots from
+/// any earlier call; the second makes the totals visible. After the call no
+/// CTA touches another's shared memory, so CTAs may exit.
 /// Needs sm_90 (code compiled for an older target traps there).
 template <int Ctas, int Warps, class F, class T>
 __device__ TIRX_FORCEINLINE T cluster_reduce(F f, T v, T* scratch) {
@@ -111,13 +114,21 @@ __device__ TIRX_FORCEINLINE T cluster_reduce(F f, T v, T* scratch) {
       "tirx::cluster_reduce: Ctas must be a power of two from 1 to 16 (the cluster size)");
   static_assert(sizeof(T) == 4 && cuda::std::is_trivially_copyable_v<T>,
                 "tirx::cluster_reduce: the value must be a 32-bit word (float, int, unsigned)");
+#if __CUDA_ARCH__ >= 900
+  if constexpr (Ctas > 1) {
+    TIRX_CHECK(cuda::ptx::get_sreg_cluster_nctarank() == Ctas,
+               "tirx::cluster_reduce: the launch's cluster must have Ctas CTAs");
+    // a peer's shared memory may be written only once the peer has started
+    // and has read its slots of the previous call: both are behind this arrive
+    cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_release);
+  }
+#endif
   v = cta_reduce<Warps>(f, v, scratch);
   if constexpr (Ctas > 1) {
 #if __CUDA_ARCH__ >= 900
-    TIRX_CHECK(cuda::ptx::get_sreg_cluster_nctarank() == Ctas,
-               "tirx::cluster_reduce: the launch's cluster must have Ctas CTAs");
     const unsigned rank = static_cast<unsigned>(cluster_rank());
     T* slots = scratch + Warps;
+    cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
     if (threadIdx.x < Ctas) { // thread k writes this CTA's total into CTA k's slot [rank]
       const unsigned local = static_cast<unsigned>(__cvta_generic_to_shared(slots + rank));
       unsigned remote;
@@ -133,7 +144,6 @@ __device__ TIRX_FORCEINLINE T cluster_reduce(F f, T v, T* scratch) {
 #pragma unroll
     for (int k = 1; k < Ctas; ++k)
       v = f(v, slots[k]);
-    cluster_sync(); // every CTA has read its slots: they may be written again
 #else
     // compiled for an older target too (a fat binary); launching it there fails
     detail::fail("tirx::cluster_reduce: clusters need sm_90 or newer");
