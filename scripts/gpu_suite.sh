@@ -57,15 +57,25 @@ fi
 if [[ $run_sanitizer == 1 ]]; then
 step "compute-sanitizer over the GPU tests"
 # (TIRX_SWEEP_QUICK=1: gpu_kernels_sweep runs its small sweep under the sanitizer)
+# (a trap test runs its cases in child processes and judges only their exit
+# status and output: each case that must not trap is sanitized directly, as
+# `TEST --child CASE`, so that its report and exit code are the suite's)
 mapfile -t gpu_tests < <(ctest --test-dir "$BUILD" -L gpu --show-only=json-v1 | python3 -c '
-import json, sys
+import json, subprocess, sys
 for t in json.load(sys.stdin)["tests"]:
     props = {p["name"]: p["value"] for p in t.get("properties", [])}
     if "WILL_FAIL" in props and props["WILL_FAIL"]: continue   # expected traps
-    print(" ".join(t["command"]))')
+    if "trap" in props.get("LABELS", []):
+        exe = t["command"][0]
+        for case in subprocess.run([exe, "--clean-cases"], capture_output=True, text=True,
+                                   check=True).stdout.split():
+            print(exe, "--child", case)
+    else:
+        print(" ".join(t["command"]))')
 for tool in memcheck racecheck; do
   for cmd in "${gpu_tests[@]}"; do
     name=$(basename "${cmd%% *}")
+    [[ "$cmd" == *" --child "* ]] && name+=" ${cmd##* }"
     if TIRX_SWEEP_QUICK=1 compute-sanitizer --tool "$tool" --error-exitcode 99 $cmd >>"$LOG_DIR/sanitizer-$tool.log" 2>&1; then
       echo "OK   $tool $name"
     else echo "FAIL $tool $name"; status=1; fi
@@ -75,7 +85,7 @@ fi
 
 if [[ $run_full_sweep == 1 ]]; then
 step "memcheck over the full kernel sweep"
-groups=(copy,add_one,affine_relu,silu to_f16,to_bf16,add_bias row_sum,row_max,softmax rmsnorm,transpose)
+groups=(copy,add_one,affine_relu,silu to_f16,to_bf16,add_bias row_sum,row_max,softmax rmsnorm,transpose,transpose_swizzled)
 pids=()
 for i in "${!groups[@]}"; do
   compute-sanitizer --tool memcheck --error-exitcode 99 "$BUILD/tests/gpu_kernels_sweep" \

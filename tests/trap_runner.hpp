@@ -15,10 +15,15 @@
 //     ...check its results (return non-zero on a mismatch)...
 //     return tirx_trap_finished(name);
 //   }
-//   int main(int argc, char** argv) { return tirx_trap_main(argc, argv, "gpu_x_trap", cases, child); }
+//   int main(int argc, char** argv) {
+//     return tirx_trap_main(argc, argv, "gpu_x_trap", cases, child);
+//   }
 //
 // tirx_trap_main exits 0 when all cases passed, 1 when one failed, 77 without
-// a GPU (ctest: skipped).
+// a GPU (ctest: skipped). `TEST --clean-cases` lists the cases that must not
+// trap: scripts/gpu_suite.sh runs each directly as `TEST --child CASE` under
+// compute-sanitizer, so that a report fails the suite itself; the tests carry
+// the ctest label `trap` so that it knows them.
 #pragma once
 
 #include "gpu_check.hpp"
@@ -80,6 +85,12 @@ int tirx_trap_main(int argc, char** argv, const char* test, const TrapCase (&cas
                    int (*child)(const char*)) {
   if (argc > 2 && std::strcmp(argv[1], "--child") == 0)
     return child(argv[2]);
+  if (argc > 1 && std::strcmp(argv[1], "--clean-cases") == 0) {
+    for (const TrapCase& c : cases) // what compute-sanitizer runs one by one
+      if (!c.must_trap)
+        std::printf("%s\n", c.name);
+    return 0;
+  }
   if (int rc = tirx_test_require_gpu())
     return rc;
   char self[4096] = {};
