@@ -13,7 +13,9 @@
 // an XOR swizzle (swizzled_layout), also conflict-free: only the shared
 // tile's layout changes. docs/benchmarks.md compares the two.
 // The row stride of x and y is a run-time value, so the global side works
-// row by row (GridTile2D::row); edges are bounded per row.
+// row by row (GridTile2D::row); only a tile with a ragged edge is bounded
+// (per row), whole tiles take the unbounded path. A 2-D grid (column tiles
+// by row tiles) spares the tile index a 64-bit division.
 #pragma once
 
 #include "elementwise.cuh"
@@ -53,7 +55,7 @@ __global__ void __launch_bounds__(threads)
   auto mine = decl_tensor<
       Tensor<float, ShapeT<32, per_warp, 2>, Scope::local, 4, layout_type<warp_layout>>>(
       regs.data());
-  const int warp = static_cast<int>(threadIdx.x / 32);
+  const long long warp = threadIdx.x / 32; // (64-bit: row addresses are warp * ld + constants)
   // shared (row, column) as (w, l, i, h) with row w + 8i, column l + 32h ...
   auto by_row = staged.template view<per_warp, warps, 2, 32>().template permute<1, 3, 0, 2>();
   // ... and transposed: (w, l, i, h) is row l + 32h, column w + 8i
@@ -61,41 +63,66 @@ __global__ void __launch_bounds__(threads)
                     .template view<per_warp, warps, 2, 32>()
                     .template permute<1, 3, 0, 2>();
 
-  const auto tiles = x.template num_tiles<tile, tile>();
-  for (long long t : grid_stride(tiles.rows * tiles.cols)) {
-    const long long bi = t / tiles.cols, bj = t % tiles.cols;
-    const auto src = x.template tile<tile, tile>(bi, bj);
-    const auto dst = y.template tile<tile, tile>(bj, bi);
-    // 1. eight rows per warp, lane l reading columns l and l + 32 of each
+  // 1. eight rows per warp, lane l reading columns l and l + 32 of each;
+  // 4. rows of y, lane l writing columns l and l + 32. Bounded only when the
+  // tile has a ragged edge: inside the matrix every row is whole, and the
+  // unbounded apply is plain loads and stores at constant offsets.
+  auto rows_in = [&](const auto& src, auto bounded) {
     [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
       (
           [&] {
             const auto row = src.row(warp + warps * I);
-            tile::apply<ptx<"ld.global.nc.b32">>(
-                mine.sub(_, c<I>, _), row.tensor.template view<2, 32>().template permute<1, 0>(),
-                scope::warp, row.bound());
+            auto lanes = row.tensor.template view<2, 32>().template permute<1, 0>();
+            if constexpr (decltype(bounded)::value)
+              tile::apply<ptx<"ld.global.nc.b32">>(mine.sub(_, c<I>, _), lanes, scope::warp,
+                                                   row.bound());
+            else
+              tile::apply<ptx<"ld.global.nc.b32">>(mine.sub(_, c<I>, _), lanes, scope::warp);
           }(),
           ...);
     }
     (cuda::std::make_integer_sequence<index_t, per_warp>{});
-    // 2. into the padded shared tile
-    __syncthreads(); // the previous tile's readers are done
-    tile::apply<ptx<"st.shared.b32">>(by_row, regs, scope::cta);
-    __syncthreads();
-    // 3. the transposed view: row w + 8i of y's tile is column w + 8i of x's
-    tile::apply<ptx<"ld.shared.b32">>(regs, by_col, scope::cta);
-    // 4. rows of y, lane l writing columns l and l + 32
+  };
+  auto rows_out = [&](const auto& dst, auto bounded) {
     [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
       (
           [&] {
             const auto row = dst.row(warp + warps * I);
-            tile::apply<ptx<"st.global.b32">>(
-                row.tensor.template view<2, 32>().template permute<1, 0>(), mine.sub(_, c<I>, _),
-                scope::warp, row.bound());
+            auto lanes = row.tensor.template view<2, 32>().template permute<1, 0>();
+            if constexpr (decltype(bounded)::value)
+              tile::apply<ptx<"st.global.b32">>(lanes, mine.sub(_, c<I>, _), scope::warp,
+                                                row.bound());
+            else
+              tile::apply<ptx<"st.global.b32">>(lanes, mine.sub(_, c<I>, _), scope::warp);
           }(),
           ...);
     }
     (cuda::std::make_integer_sequence<index_t, per_warp>{});
+  };
+
+  // a 2-D grid, no division: blockIdx.x walks x's column tiles (neighbouring
+  // CTAs read neighbouring tiles of a row), blockIdx.y its row tiles
+  const auto tiles = x.template num_tiles<tile, tile>();
+  for (long long bj : grid_stride(tiles.cols)) {
+    for (long long bi = blockIdx.y; bi < tiles.rows; bi += gridDim.y) {
+      const auto src = x.template tile<tile, tile>(bi, bj);
+      const auto dst = y.template tile<tile, tile>(bj, bi);
+      const bool full = src.full(); // (then dst, the same elements, is full too)
+      if (full)
+        rows_in(src, cuda::std::false_type{});
+      else
+        rows_in(src, cuda::std::true_type{});
+      // 2. into the shared tile
+      __syncthreads(); // the previous tile's readers are done
+      tile::apply<ptx<"st.shared.b32">>(by_row, regs, scope::cta);
+      __syncthreads();
+      // 3. the transposed view: row w + 8i of y's tile is column w + 8i of x's
+      tile::apply<ptx<"ld.shared.b32">>(regs, by_col, scope::cta);
+      if (full)
+        rows_out(dst, cuda::std::false_type{});
+      else
+        rows_out(dst, cuda::std::true_type{});
+    }
   }
 }
 } // namespace transpose_detail
@@ -105,9 +132,11 @@ template <bool Swizzled>
 cudaError_t launch(const float* x, float* y, long long rows, long long cols, cudaStream_t s) {
   if (rows <= 0 || cols <= 0)
     return cudaSuccess;
-  const long long tiles = ((rows + tile - 1) / tile) * ((cols + tile - 1) / tile);
-  transpose_kernel<Swizzled><<<stream::grid_for(tiles), threads, 0, s>>>(
-      tirx::grid_tensor(x, rows, cols), tirx::grid_tensor(y, cols, rows));
+  const long long row_tiles = (rows + tile - 1) / tile, col_tiles = (cols + tile - 1) / tile;
+  const dim3 grid(stream::grid_for(col_tiles),
+                  static_cast<unsigned>(row_tiles < 65535 ? row_tiles : 65535));
+  transpose_kernel<Swizzled>
+      <<<grid, threads, 0, s>>>(tirx::grid_tensor(x, rows, cols), tirx::grid_tensor(y, cols, rows));
   return cudaGetLastError();
 }
 } // namespace transpose_detail
