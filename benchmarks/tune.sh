@@ -4,7 +4,7 @@
 # (1 GiB of random floats, every variant checked before it is timed), dumps
 # the Triton code torch.compile generates for SiLU (with its SASS), the SASS
 # of tirx's SiLU variants, and, when ncu is present, profiles both SiLUs and
-# the library's copy, to_f16 and add_bias beside their twins and Triton's
+# the library's copy, affine_relu, to_f16 and add_bias beside their twins and Triton's
 # kernels (ncu_maps.csv).
 #
 #   bash benchmarks/tune.sh [OUTDIR]      (default benchmarks/results/tune-<date>)
@@ -74,7 +74,7 @@ if want ncu && want maps && command -v ncu >/dev/null; then
     "$PYTHON" "$ROOT/benchmarks/peer_code.py" silu "$OUT_DIR/peer-silu-ncu"
 fi
 if want ncu && command -v ncu >/dev/null; then
-  step "ncu: copy, to_f16, add_bias (tirx, twin, torch.compile) at 1 GiB"
+  step "ncu: copy, affine_relu, to_f16, add_bias (tirx, twin, torch.compile) at 1 GiB"
   m=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
   m+=,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,launch__registers_per_thread
   m+=,launch__block_size,launch__grid_size,sm__warps_active.avg.pct_of_peak_sustained_active
@@ -87,8 +87,8 @@ if want ncu && command -v ncu >/dev/null; then
   }
   {
     profile tirx_kernels::copy_kernel 1 "$bench" --kernels copy --sizes 1G --impls tirx
-    for k in to_f16 add_bias; do
-      profile "tirx_kernels::(add_bias|to_half)" 1 "$bench" --kernels $k --sizes 1G --impls tirx
+    for k in affine_relu to_f16 add_bias; do
+      profile "tirx_kernels::(affine_relu|add_bias|to_half)" 1 "$bench" --kernels $k --sizes 1G --impls tirx
       profile cuda_twins 1 "$bench" --kernels $k --sizes 1G --impls cuda
       # (Triton's autotuning launches its candidate configurations first)
       profile triton 16 "$PYTHON" "$ROOT/benchmarks/peers.py" --kernels $k --sizes 1G \
