@@ -57,19 +57,27 @@ inline unsigned grid_for(long long tiles) {
 }
 
 /// Reads tile t of x into registers v, calls body(v), writes v to tile t
-/// of y: the whole of a same-type elementwise map.
+/// of y: the whole of a same-type elementwise map. Whole tiles take the
+/// unbounded apply (no predicate per vector); the ragged last tile is
+/// bounded by x's edge, which is y's too (a map's x and y have one size).
 template <int V, int R = repeats, int W = warps, class X, class Y, class Body>
 __device__ TIRX_FORCEINLINE void map_tiles(const X& x, const Y& y, Body body) {
   constexpr index_t n = tile_elems<V, R, W>;
   auto v = registers<float, V, R, W>();
   for (long long t : grid_stride(x.template num_tiles<n>())) {
-    auto in = x.template tile<n>(t);
-    auto out = y.template tile<n>(t);
-    tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, by_thread<V, R, W>(in.tensor), scope::cta,
-                                                   in.bound());
-    body(v);
-    tile::apply<ptx_vec<"st.global", V, "b32">>(by_thread<V, R, W>(out.tensor), v, scope::cta,
-                                                out.bound());
+    const auto in = x.template tile<n>(t);
+    const auto out = y.template tile<n>(t);
+    auto step = [&](auto... bound) {
+      tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, by_thread<V, R, W>(in.tensor), scope::cta,
+                                                     bound...);
+      body(v);
+      tile::apply<ptx_vec<"st.global", V, "b32">>(by_thread<V, R, W>(out.tensor), v, scope::cta,
+                                                  bound...);
+    };
+    if (in.full())
+      step();
+    else
+      step(in.bound());
   }
 }
 
@@ -146,21 +154,28 @@ __global__ void __launch_bounds__(stream::threads)
   auto v = stream::registers<float, V, R>();
   auto h = stream::registers<uint16, V, R>();
   for (long long t : grid_stride(x.template num_tiles<n>())) {
-    auto in = x.template tile<n>(t);
-    auto out = y.template tile<n>(t);
-    tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, stream::by_thread<V, R>(in.tensor),
-                                                   scope::cta, in.bound());
-    constexpr int per_thread = R * V;
-    if constexpr (cuda::std::is_same_v<Half, __half>)
-      tile::apply<ptx<"cvt.rn.f16.f32">>(h.template view<stream::warps, 32, per_thread, 1>(),
-                                         v.template view<stream::warps, 32, per_thread, 1>(),
-                                         scope::cta);
+    const auto in = x.template tile<n>(t);
+    const auto out = y.template tile<n>(t);
+    // (whole tiles unbounded; the ragged last one bounded by x's edge, y's too)
+    auto step = [&](auto... bound) {
+      tile::apply<ptx_vec<"ld.global.nc", V, "b32">>(v, stream::by_thread<V, R>(in.tensor),
+                                                     scope::cta, bound...);
+      constexpr int per_thread = R * V;
+      if constexpr (cuda::std::is_same_v<Half, __half>)
+        tile::apply<ptx<"cvt.rn.f16.f32">>(h.template view<stream::warps, 32, per_thread, 1>(),
+                                           v.template view<stream::warps, 32, per_thread, 1>(),
+                                           scope::cta);
+      else
+        tile::apply<ptx<"cvt.rn.bf16.f32">>(h.template view<stream::warps, 32, per_thread, 1>(),
+                                            v.template view<stream::warps, 32, per_thread, 1>(),
+                                            scope::cta);
+      tile::apply<ptx_vec<"st.global", V, "b16">>(
+          stream::by_thread<V, R>(out.tensor.template view<uint16>()), h, scope::cta, bound...);
+    };
+    if (in.full())
+      step();
     else
-      tile::apply<ptx<"cvt.rn.bf16.f32">>(h.template view<stream::warps, 32, per_thread, 1>(),
-                                          v.template view<stream::warps, 32, per_thread, 1>(),
-                                          scope::cta);
-    tile::apply<ptx_vec<"st.global", V, "b16">>(
-        stream::by_thread<V, R>(out.tensor.template view<uint16>()), h, scope::cta, out.bound());
+      step(in.bound());
   }
 }
 
