@@ -319,24 +319,34 @@ cudaError_t launch_rmsnorm(const GridTensor<const float, 2, A>& x,
   long long clusters = x.rows();
   if constexpr (Staged) {
     cfg.smem = staged_weight_bytes<W, E>;
-    if (cfg.smem > 48 * 1024) {
-      if (cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               static_cast<int>(cfg.smem));
-          e != cudaSuccess)
-        return e;
-    }
-    int per_sm = 0, dev = 0, sms = 0;
-    if (cudaError_t e =
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, W * 32, cfg.smem);
-        e != cudaSuccess)
-      return e;
+    // the shared-memory opt-in and the occupancy query, once per thread and
+    // device (a small call would otherwise pay them every time)
+    struct Resident {
+      int device = -1;
+      long long ctas = 0;
+    };
+    static thread_local Resident cached;
+    int dev = 0;
     if (cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess)
       return e;
-    if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-        e != cudaSuccess)
-      return e;
-    const long long resident = 1LL * (per_sm > 0 ? per_sm : 1) * sms / Ctas;
-    clusters = clusters < resident ? clusters : resident;
+    if (cached.device != dev) {
+      if (cfg.smem > 48 * 1024) {
+        if (cudaError_t e = cudaFuncSetAttribute(
+                kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(cfg.smem));
+            e != cudaSuccess)
+          return e;
+      }
+      int per_sm = 0, sms = 0;
+      if (cudaError_t e =
+              cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, W * 32, cfg.smem);
+          e != cudaSuccess)
+        return e;
+      if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+          e != cudaSuccess)
+        return e;
+      cached = {dev, 1LL * (per_sm > 0 ? per_sm : 1) * sms / Ctas};
+    }
+    clusters = clusters < cached.ctas ? clusters : cached.ctas;
   }
   cfg.grid = dim3(stream::grid_for(clusters * Ctas)); // 2^30 at most: a multiple of Ctas
   return tirx::launch(cfg, kernel, x, w, y, eps);
