@@ -12,7 +12,7 @@
 // (default 1024 MiB; --once launches each variant once, for a profiler)
 #include "tune_common.cuh"
 
-#include <tirx/tile.hpp>
+#include "kernels/tiling.cuh"
 
 using namespace tirx;
 
@@ -21,14 +21,14 @@ using namespace tirx;
 template <int W, int R, int Ld, int St>
 __global__ void __launch_bounds__(W * 32)
     add_one(GridTensor<const float, 1, 16> x, GridTensor<float, 1, 16> y) {
-  constexpr index_t n = index_t{W} * 32 * R * 4;
-  constexpr TileLayout layout = S({W, 32, R, 4}, {1 * warpid, 1 * laneid, 4, 1});
-  auto v = alloc_local<float, shape(W, 32, R, 4), layout>();
+  // the kernels' tiling (kernels/tiling.cuh) with float4 vectors
+  constexpr index_t n = tirx_kernels::stream::tile_elems<4, R, W>;
+  auto v = tirx_kernels::stream::registers<float, 4, R, W>();
   for (long long t : grid_stride(x.template num_tiles<n>())) {
     auto in = x.template tile<n>(t);
     auto out = y.template tile<n>(t);
-    auto src = in.tensor.template view<R, W, 32, 4>().template permute<1, 2, 0, 3>();
-    auto dst = out.tensor.template view<R, W, 32, 4>().template permute<1, 2, 0, 3>();
+    auto src = tirx_kernels::stream::by_thread<4, R, W>(in.tensor);
+    auto dst = tirx_kernels::stream::by_thread<4, R, W>(out.tensor);
     if constexpr (Ld == 0)
       tile::apply<ptx<"ld.global.nc.v4.b32">>(v, src, scope::cta, in.bound());
     else if constexpr (Ld == 1)

@@ -19,7 +19,7 @@
 // (default 1024 MiB; --once launches each variant once, for a profiler)
 #include "tune_common.cuh"
 
-#include <tirx/tile.hpp>
+#include "kernels/tiling.cuh"
 
 #include <cuda_fp16.h>
 
@@ -27,31 +27,29 @@
 
 using namespace tirx;
 
-template <int W, int R> __device__ TIRX_FORCEINLINE auto regs() {
-  constexpr TileLayout layout = S({W, 32, R, 4}, {1 * warpid, 1 * laneid, 4, 1});
-  return alloc_local<float, shape(W, 32, R, 4), layout>();
-}
-template <int W, int R, class Tile> __device__ TIRX_FORCEINLINE auto by_thread(const Tile& t) {
-  return t.template view<R, W, 32, 4>().template permute<1, 2, 0, 3>();
-}
+// (the kernels' tiling, kernels/tiling.cuh, with float4 vectors)
+using tirx_kernels::stream::by_thread;
+using tirx_kernels::stream::registers;
+using tirx_kernels::stream::tile_elems;
 
 // -- SiLU -----------------------------------------------------------------------
 
 template <int W, int R, int Math>
 __global__ void __launch_bounds__(W * 32)
     silu(GridTensor<const float, 1, 16> x, GridTensor<float, 1, 16> y) {
-  constexpr index_t n = index_t{W} * 32 * R * 4;
-  auto v = regs<W, R>();
+  constexpr index_t n = tile_elems<4, R, W>;
+  auto v = registers<float, 4, R, W>();
   for (long long t : grid_stride(x.template num_tiles<n>())) {
     auto in = x.template tile<n>(t);
     auto out = y.template tile<n>(t);
-    tile::apply<ptx<"ld.global.nc.v4.b32">>(v, by_thread<W, R>(in.tensor), scope::cta, in.bound());
+    tile::apply<ptx<"ld.global.nc.v4.b32">>(v, by_thread<4, R, W>(in.tensor), scope::cta,
+                                            in.bound());
     if constexpr (Math == 0) {
       tile::ewise([](float a) { return __fdividef(a, 1.0f + __expf(-a)); }, v, v, scope::cta);
     } else if constexpr (Math == 2) {
       tile::ewise([](float a) { return a / (1.0f + expf(-a)); }, v, v, scope::cta);
     } else {
-      auto e = regs<W, R>();
+      auto e = registers<float, 4, R, W>();
       auto s = v.template view<W, 32, R * 4, 1>();
       auto es = e.template view<W, 32, R * 4, 1>();
       constexpr float minus_log2e = -1.4426950408889634f;
@@ -69,7 +67,8 @@ __global__ void __launch_bounds__(W * 32)
         tile::apply<ptx<"mul.f32">>(s, s, es, scope::cta);
       }
     }
-    tile::apply<ptx<"st.global.v4.b32">>(by_thread<W, R>(out.tensor), v, scope::cta, out.bound());
+    tile::apply<ptx<"st.global.v4.b32">>(by_thread<4, R, W>(out.tensor), v, scope::cta,
+                                         out.bound());
   }
 }
 
@@ -78,17 +77,17 @@ __global__ void __launch_bounds__(W * 32)
 template <int W, int R>
 __global__ void __launch_bounds__(W * 32)
     to_f16(GridTensor<const float, 1, 16> x, GridTensor<__half, 1, 8> y) {
-  constexpr index_t n = index_t{W} * 32 * R * 4;
-  constexpr TileLayout layout = S({W, 32, R, 4}, {1 * warpid, 1 * laneid, 4, 1});
-  auto v = regs<W, R>();
-  auto h = alloc_local<uint16, shape(W, 32, R, 4), layout>();
+  constexpr index_t n = tile_elems<4, R, W>;
+  auto v = registers<float, 4, R, W>();
+  auto h = registers<uint16, 4, R, W>();
   for (long long t : grid_stride(x.template num_tiles<n>())) {
     auto in = x.template tile<n>(t);
     auto out = y.template tile<n>(t);
-    tile::apply<ptx<"ld.global.nc.v4.b32">>(v, by_thread<W, R>(in.tensor), scope::cta, in.bound());
+    tile::apply<ptx<"ld.global.nc.v4.b32">>(v, by_thread<4, R, W>(in.tensor), scope::cta,
+                                            in.bound());
     tile::apply<ptx<"cvt.rn.f16.f32">>(h.template view<W, 32, R * 4, 1>(),
                                        v.template view<W, 32, R * 4, 1>(), scope::cta);
-    tile::apply<ptx<"st.global.v4.b16">>(by_thread<W, R>(out.tensor.template view<uint16>()), h,
+    tile::apply<ptx<"st.global.v4.b16">>(by_thread<4, R, W>(out.tensor.template view<uint16>()), h,
                                          scope::cta, out.bound());
   }
 }
@@ -102,14 +101,14 @@ __global__ void __launch_bounds__(256)
     add_bias(GridTensor<const float, 2, 16> x, GridTensor<const float, 1, 16> bias,
              GridTensor<float, 2, 16> y) {
   constexpr int W = 8;
-  constexpr index_t n = index_t{W} * 32 * 4;
+  constexpr index_t n = tile_elems<4, 1, W>;
   const long long col_tiles = bias.template num_tiles<n>();
   const long long groups = (x.rows() + BR - 1) / BR;
-  auto b = regs<W, 1>();
-  auto v = regs<W, BR>();
+  auto b = registers<float, 4, 1, W>();
+  auto v = registers<float, 4, BR, W>();
   auto load_bias = [&](long long j) {
     auto add = bias.template tile<n>(j);
-    tile::apply<ptx<"ld.global.nc.v4.b32">>(b, by_thread<W, 1>(add.tensor), scope::cta,
+    tile::apply<ptx<"ld.global.nc.v4.b32">>(b, by_thread<4, 1, W>(add.tensor), scope::cta,
                                             add.bound());
   };
   auto step = [&](long long g, long long j) {
@@ -121,7 +120,7 @@ __global__ void __launch_bounds__(256)
               return;
             auto in = x.row(r0 + K).template tile<n>(j);
             tile::apply<ptx<"ld.global.nc.v4.b32">>(
-                v.sub(_, _, c<K>, _).template view<W, 32, 1, 4>(), by_thread<W, 1>(in.tensor),
+                v.sub(_, _, c<K>, _).template view<W, 32, 1, 4>(), by_thread<4, 1, W>(in.tensor),
                 scope::cta, in.bound());
           }(),
           ...);
@@ -132,7 +131,7 @@ __global__ void __launch_bounds__(256)
             auto row = v.sub(_, _, c<K>, _).template view<W, 32, 1, 4>();
             tile::ewise([](float a, float c) { return a + c; }, row, row, b, scope::cta);
             auto out = y.row(r0 + K).template tile<n>(j);
-            tile::apply<ptx<"st.global.v4.b32">>(by_thread<W, 1>(out.tensor), row, scope::cta,
+            tile::apply<ptx<"st.global.v4.b32">>(by_thread<4, 1, W>(out.tensor), row, scope::cta,
                                                  out.bound());
           }(),
           ...);

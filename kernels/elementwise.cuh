@@ -1,11 +1,10 @@
 // Elementwise kernels over n elements of any size and any alignment.
 //
-// One tiling serves them all: a CTA of W warps (8 unless a kernel says
-// otherwise) takes a tile of W x 32 x R vectors of V elements (V = Align / 4
-// floats: 4 when the data is 16-byte aligned). Thread (warp w, lane l)
-// holds R vectors, repeat r at element (r * 32W + 32w + l) * V of the tile,
-// so each repeat is one coalesced sweep of the CTA. The last tile is ragged:
-// tile::bound keeps its loads and stores inside the data. The launchers
+// One tiling serves them all (tiling.cuh): a CTA of W warps (8 unless a
+// kernel says otherwise) takes a tile of W x 32 x R vectors of V elements
+// (V = Align / 4 floats: 4 when the data is 16-byte aligned). Whole tiles
+// are loaded and stored unbounded; the ragged last tile is bounded
+// (tile::bound keeps its loads and stores inside the data). The launchers
 // pick the widest vector the pointers allow.
 //
 // One vector per thread and one tile per CTA (the grid as large as the
@@ -17,7 +16,7 @@
 // vectors per thread best for f32 -> 16 bits (docs/benchmarks.md).
 #pragma once
 
-#include <tirx/tile.hpp>
+#include "tiling.cuh"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -27,34 +26,6 @@ namespace tirx_kernels {
 
 namespace stream {
 using namespace tirx;
-
-inline constexpr int warps = 8;
-inline constexpr int threads = warps * 32;
-inline constexpr int repeats = 1;
-
-/// Elements of one tile: W warps of R vectors of V elements per thread.
-template <int V, int R = repeats, int W = warps>
-inline constexpr index_t tile_elems = index_t{W} * 32 * R* V;
-
-/// A register tile: (warp, lane, repeat, vector element); each thread holds
-/// R x V values, the V of one vector in consecutive registers.
-template <class T, int V, int R = repeats, int W = warps>
-__device__ TIRX_FORCEINLINE auto registers() {
-  constexpr TileLayout layout = S({W, 32, R, V}, {1 * warpid, 1 * laneid, V, 1});
-  return alloc_local<T, shape(W, 32, R, V), layout>();
-}
-
-/// A tile's memory in the register tile's order: (warp, lane, repeat, element).
-template <int V, int R = repeats, int W = warps, class Tile>
-__device__ TIRX_FORCEINLINE auto by_thread(const Tile& t) {
-  return t.template view<R, W, 32, V>().template permute<1, 2, 0, 3>();
-}
-
-/// Grid size for `tiles` tiles: one tile per CTA (grid_stride covers more).
-inline unsigned grid_for(long long tiles) {
-  constexpr long long most = 1LL << 30;
-  return static_cast<unsigned>(tiles < most ? tiles : most);
-}
 
 /// Reads tile t of x into registers v, calls body(v), writes v to tile t
 /// of y: the whole of a same-type elementwise map. Whole tiles take the

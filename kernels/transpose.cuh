@@ -63,41 +63,31 @@ __global__ void __launch_bounds__(threads)
                     .template view<per_warp, warps, 2, 32>()
                     .template permute<1, 3, 0, 2>();
 
-  // 1. eight rows per warp, lane l reading columns l and l + 32 of each;
-  // 4. rows of y, lane l writing columns l and l + 32. Bounded only when the
-  // tile has a ragged edge: inside the matrix every row is whole, and the
-  // unbounded apply is plain loads and stores at constant offsets.
-  auto rows_in = [&](const auto& src, auto bounded) {
-    [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
-      (
-          [&] {
-            const auto row = src.row(warp + warps * I);
-            auto lanes = row.tensor.template view<2, 32>().template permute<1, 0>();
-            if constexpr (decltype(bounded)::value)
-              tile::apply<ptx<"ld.global.nc.b32">>(mine.sub(_, c<I>, _), lanes, scope::warp,
-                                                   row.bound());
-            else
-              tile::apply<ptx<"ld.global.nc.b32">>(mine.sub(_, c<I>, _), lanes, scope::warp);
-          }(),
-          ...);
-    }
-    (cuda::std::make_integer_sequence<index_t, per_warp>{});
-  };
-  auto rows_out = [&](const auto& dst, auto bounded) {
-    [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
-      (
-          [&] {
-            const auto row = dst.row(warp + warps * I);
-            auto lanes = row.tensor.template view<2, 32>().template permute<1, 0>();
-            if constexpr (decltype(bounded)::value)
-              tile::apply<ptx<"st.global.b32">>(lanes, mine.sub(_, c<I>, _), scope::warp,
-                                                row.bound());
-            else
-              tile::apply<ptx<"st.global.b32">>(lanes, mine.sub(_, c<I>, _), scope::warp);
-          }(),
-          ...);
-    }
-    (cuda::std::make_integer_sequence<index_t, per_warp>{});
+  // calls f(i, lanes, bound...) for the eight rows w + 8i of a tile this
+  // warp moves, lanes being the row as (lane l, half h): column l + 32h.
+  // Bounded only when the tile has a ragged edge: inside the matrix every
+  // row is whole, and the unbounded apply is plain loads and stores at
+  // constant offsets.
+  auto each_row = [&](const auto& t, bool full, auto f) {
+    auto rows = [&](auto bounded) {
+      [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
+        (
+            [&] {
+              const auto row = t.row(warp + warps * I);
+              auto lanes = row.tensor.template view<2, 32>().template permute<1, 0>();
+              if constexpr (decltype(bounded)::value)
+                f(c<I>, lanes, row.bound());
+              else
+                f(c<I>, lanes);
+            }(),
+            ...);
+      }
+      (cuda::std::make_integer_sequence<index_t, per_warp>{});
+    };
+    if (full) // one test per tile, not per row
+      rows(cuda::std::false_type{});
+    else
+      rows(cuda::std::true_type{});
   };
 
   // a 2-D grid, no division: blockIdx.x walks x's column tiles (neighbouring
@@ -108,20 +98,20 @@ __global__ void __launch_bounds__(threads)
       const auto src = x.template tile<tile, tile>(bi, bj);
       const auto dst = y.template tile<tile, tile>(bj, bi);
       const bool full = src.full(); // (then dst, the same elements, is full too)
-      if (full)
-        rows_in(src, cuda::std::false_type{});
-      else
-        rows_in(src, cuda::std::true_type{});
+      // 1. eight rows per warp, lane l reading columns l and l + 32 of each
+      each_row(src, full, [&](auto i, const auto& lanes, auto... bound) {
+        tile::apply<ptx<"ld.global.nc.b32">>(mine.sub(_, i, _), lanes, scope::warp, bound...);
+      });
       // 2. into the shared tile
       __syncthreads(); // the previous tile's readers are done
       tile::apply<ptx<"st.shared.b32">>(by_row, regs, scope::cta);
       __syncthreads();
       // 3. the transposed view: row w + 8i of y's tile is column w + 8i of x's
       tile::apply<ptx<"ld.shared.b32">>(regs, by_col, scope::cta);
-      if (full)
-        rows_out(dst, cuda::std::false_type{});
-      else
-        rows_out(dst, cuda::std::true_type{});
+      // 4. rows of y, lane l writing columns l and l + 32
+      each_row(dst, full, [&](auto i, const auto& lanes, auto... bound) {
+        tile::apply<ptx<"st.global.b32">>(lanes, mine.sub(_, i, _), scope::warp, bound...);
+      });
     }
   }
 }

@@ -16,7 +16,6 @@ struct Bound {
   long long limit;
 };
 
-
 /// A static tile of a GridTensor: `tensor` starts at the tile's first
 /// element; `valid` of its elements (counted on m from tensor.data())
 /// exist. Tiles past the end have valid == 0.
@@ -121,7 +120,8 @@ template <class T, int Rank = 1, int Align = alignof(T)> struct GridTensor {
 
 /// An R x C tile of a matrix with a run-time row stride (see GridTensor::tile).
 template <class T, int Align, index_t R, index_t C> struct GridTile2D {
-  static constexpr int row_align = detail::pow2_divisor(C * static_cast<long long>(sizeof(T)), Align);
+  static constexpr int row_align =
+      detail::pow2_divisor(C * static_cast<long long>(sizeof(T)), Align);
   using RowTile = Tensor<T, ShapeT<C>, Scope::global, row_align>;
 
   T* origin = nullptr; ///< element (bi*R, bj*C)
