@@ -36,6 +36,7 @@
 #include "gpu_check.hpp"
 
 #include <tirx/exec/apply.hpp>
+#include <tirx/exec/ewise.hpp>
 #include <tirx/layout/parse.hpp>
 #include <tirx/tensor/alloc.hpp>
 
@@ -89,13 +90,10 @@ TIRX_HD constexpr bool starts_with(text_view t, const char* w) {
   return w[i] == '\0';
 }
 TIRX_HD constexpr int required_sm(text_view t, int nsrc) {
-  // what tirx itself refuses below sm_100: 32-byte ld/st, f32x2, 3-input min/max
-  if (ptxdesc::min_sm(ptxdesc::describe(t), nsrc) == 100) return 100;
-  if (has_token(t, "bf16x2") && (starts_with(t, "add.") || starts_with(t, "sub.") || starts_with(t, "mul.") ||
-                                 starts_with(t, "ex2.")))
-    return 90;                                          // bf16x2 add/sub/mul, ex2.approx.ftz.bf16x2
-  if (has_token(t, "e4m3x2") || has_token(t, "e5m2x2")) return 89; // fp8 cvt
-  return 80;
+  // the oldest sm of the form, as its row in include/tirx/ptx/rows/ says
+  const ptxdesc::Desc d = ptxdesc::registered::describe(t);
+  const int sm = ptxdesc::registered::form(d.family, t, nsrc).min_sm / 10;
+  return sm > 80 ? sm : 80;
 }
 template <class Instr, int NSrc>
 inline constexpr int required_sm_v = required_sm(text_view{Instr::spelling.chars, Instr::spelling.size()}, NSrc);
@@ -777,7 +775,7 @@ __device__ TIRX_FORCEINLINE auto sub_first(const Tn& x, int i) {
 /// in several orders).
 template <class Instr, PredKind P, class Dst, class Src, class S, class... Hint>
 __device__ TIRX_FORCEINLINE void apply_pred(Dst&& dst, Src&& src, S sc, unsigned mask, Hint... hint) {
-  constexpr bool load = Instr::desc.op == ptxdesc::Op::ld;
+  constexpr bool load = Instr::desc.loads;
   auto per_repeat = [mask](index_t r) { return ((mask >> r) & 1u) != 0; };
   if constexpr (P == PredKind::none) tile::apply<Instr>(dst, src, sc, hint...);
   else if constexpr (P == PredKind::per_repeat) tile::apply<Instr>(dst, src, sc, hint..., tile::pred(per_repeat));
@@ -808,8 +806,8 @@ __device__ TIRX_FORCEINLINE void mem_case(const T* in, const T* old, T* out, con
   using S = typename scope_of<M::c.scope>::type;
   constexpr S sc = scope_of<M::c.scope>::value;
   constexpr int GR = group_rank_v<S>;
-  constexpr bool load = Instr::desc.op == ptxdesc::Op::ld;
-  constexpr ptxdesc::Space space = Instr::desc.space;
+  constexpr bool load = Instr::desc.loads;
+  constexpr ptxdesc::Space space = (Instr::desc.loads ? Instr::desc.src : Instr::desc.dst).space;
   constexpr index_t E = index_t{M::c.repeats()} * N; // elements per thread
   using Seq = cuda::std::make_integer_sequence<index_t, E>;
   const int tid = static_cast<int>(threadIdx.x);

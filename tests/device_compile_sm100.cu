@@ -4,9 +4,9 @@
 // applied once, so ptxas assembles each. The X-macro lists of
 // include/tirx/ptx/memory.hpp and arith.hpp are expanded here, so a spelling
 // added to them is compiled without touching this file:
-//   TIRX_LD_GLOBAL_WIDE, TIRX_ST_GLOBAL_WIDE   .v8.b32 and .v4.b64 (32 bytes)
-//   TIRX_F32X2_BINARY, TIRX_F32X2_TERNARY      packed f32x2 arithmetic
-//   TIRX_F32_MINMAX3                           min/max of three sources
+//   {ld,st}_global_wide[_hint].def        .v8.b32 and .v4.b64 (32 bytes)
+//   f32x2_binary.def, f32x2_ternary.def   packed f32x2 arithmetic
+//   f32_minmax3.def                       min/max of three sources
 // Nothing here runs (no sm_100 GPU in the suite); the sm_90a refusal is the
 // compile-fail tests apply_needs_sm100_*.
 #include <tirx/tile.hpp>
@@ -29,7 +29,7 @@ __device__ void memory_case(void* data, unsigned long long policy) {
   Tile memory{static_cast<T*>(data)};
   auto registers = alloc_local<T, shape(32, N), reg>();
   const auto hint = [&](auto&&... rest) {
-    constexpr bool load = Instr::desc.op == ptxdesc::Op::ld;
+    constexpr bool load = Instr::desc.loads;
     [[maybe_unused]] const bool on = (policy & 1u) != 0;
     if constexpr (Guarded && load && Instr::desc.cache_hint)
       tile::apply<Instr>(rest..., scope::warp, tile::pred(on), tile::preserve_dst, tile::cache_hint(policy));
@@ -40,7 +40,7 @@ __device__ void memory_case(void* data, unsigned long long policy) {
     else if constexpr (Instr::desc.cache_hint) tile::apply<Instr>(rest..., scope::warp, tile::cache_hint(policy));
     else tile::apply<Instr>(rest..., scope::warp);
   };
-  if constexpr (Instr::desc.op == ptxdesc::Op::ld) {
+  if constexpr (Instr::desc.loads) {
     hint(registers, memory);
     static_cast<T*>(data)[threadIdx.x] = registers.data()[N - 1];
   } else {
@@ -50,12 +50,14 @@ __device__ void memory_case(void* data, unsigned long long policy) {
 }
 
 __global__ void wide_loads(void* data, unsigned long long policy) {
-#define TIRX_DC_CASE(SP, N, B, AC) memory_case<ptx<SP>, N, B>(data, policy);
-  TIRX_LD_GLOBAL_WIDE(TIRX_DC_CASE)
+#define TIRX_ROW(SP, NSRC, N, SM, PTX, DC, SC) memory_case<ptx<SP>, N, (DC[0] == 'l' && SC[0] == 'l' ? 64 : 32)>(data, policy);
+#include <tirx/ptx/rows/ld_global_wide.def>
+#include <tirx/ptx/rows/ld_global_wide_hint.def>
 }
 __global__ void wide_stores(void* data, unsigned long long policy) {
-  TIRX_ST_GLOBAL_WIDE(TIRX_DC_CASE)
-#undef TIRX_DC_CASE
+#include <tirx/ptx/rows/st_global_wide.def>
+#include <tirx/ptx/rows/st_global_wide_hint.def>
+#undef TIRX_ROW
 }
 // the guarded forms of the asm (a predicate; preserve_dst; with a policy)
 __global__ void wide_guarded(void* data, unsigned long long policy) {
@@ -83,18 +85,18 @@ __device__ void arith_case(E* data) {
 }
 
 __global__ void packed_f32x2(unsigned long long* data) {
-#define TIRX_DC_CASE(SP) arith_case<ptx<SP>, 2, unsigned long long>(data);
-  TIRX_F32X2_BINARY(TIRX_DC_CASE)
-#undef TIRX_DC_CASE
-#define TIRX_DC_CASE(SP) arith_case<ptx<SP>, 3, unsigned long long>(data);
-  TIRX_F32X2_TERNARY(TIRX_DC_CASE)
-#undef TIRX_DC_CASE
+#define TIRX_ROW(SP, NSRC, N, SM, PTX, DC, SC) arith_case<ptx<SP>, 2, unsigned long long>(data);
+#include <tirx/ptx/rows/f32x2_binary.def>
+#undef TIRX_ROW
+#define TIRX_ROW(SP, NSRC, N, SM, PTX, DC, SC) arith_case<ptx<SP>, 3, unsigned long long>(data);
+#include <tirx/ptx/rows/f32x2_ternary.def>
+#undef TIRX_ROW
 }
 
 __global__ void minmax3(float* data) {
-#define TIRX_DC_CASE(SP) arith_case<ptx<SP>, 3, float>(data);
-  TIRX_F32_MINMAX3(TIRX_DC_CASE)
-#undef TIRX_DC_CASE
+#define TIRX_ROW(SP, NSRC, N, SM, PTX, DC, SC) arith_case<ptx<SP>, 3, float>(data);
+#include <tirx/ptx/rows/f32_minmax3.def>
+#undef TIRX_ROW
 }
 
 } // namespace dc100

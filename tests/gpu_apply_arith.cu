@@ -14,7 +14,7 @@
 #include "apply_arith_ref.hpp"
 #include "apply_harness.cuh"
 
-#include <tirx/ptx/arith.hpp>
+#include <tirx/ptx/families.hpp>
 
 namespace {
 
@@ -64,54 +64,74 @@ void check_table(Report& rep, const Options& opt) {
 } // namespace
 
 // The lists of arith.hpp, expanded here (a table per list, with its number of sources).
-#define TIRX_TEST_ENTRY(SP) SP,
+// The row files of arith.hpp (include/tirx/ptx/rows/), expanded here.
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC) SP,
 namespace apply_arith {
 struct F32Unary {
   using element = float;
   static constexpr int sources = 1;
-  static constexpr const char* spellings[] = {TIRX_F32_UNARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/f32_unary.def>
+  };
 };
 struct F32Binary {
   using element = float;
   static constexpr int sources = 2;
-  static constexpr const char* spellings[] = {TIRX_F32_BINARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/f32_binary.def>
+  };
 };
 struct F32Ternary {
   using element = float;
   static constexpr int sources = 3;
-  static constexpr const char* spellings[] = {TIRX_F32_TERNARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/f32_ternary.def>
+  };
 };
 struct F32MinMax3 {
   using element = float;
   static constexpr int sources = 3;
-  static constexpr const char* spellings[] = {TIRX_F32_MINMAX3(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/f32_minmax3.def>
+  };
 };
 struct H2Unary {
   using element = unsigned;
   static constexpr int sources = 1;
-  static constexpr const char* spellings[] = {TIRX_H2_UNARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/h2_unary.def>
+  };
 };
 struct H2Binary {
   using element = unsigned;
   static constexpr int sources = 2;
-  static constexpr const char* spellings[] = {TIRX_H2_BINARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/h2_binary.def>
+  };
 };
 struct H2Ternary {
   using element = unsigned;
   static constexpr int sources = 3;
-  static constexpr const char* spellings[] = {TIRX_H2_TERNARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/h2_ternary.def>
+  };
 };
 struct F32x2Binary {
   using element = unsigned long long;
   static constexpr int sources = 2;
-  static constexpr const char* spellings[] = {TIRX_F32X2_BINARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/f32x2_binary.def>
+  };
 };
 struct F32x2Ternary {
   using element = unsigned long long;
   static constexpr int sources = 3;
-  static constexpr const char* spellings[] = {TIRX_F32X2_TERNARY(TIRX_TEST_ENTRY)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/f32x2_ternary.def>
+  };
 };
 } // namespace apply_arith
+#undef TIRX_ROW
 
 // Every list of arith.hpp has a table here: a new list must be added above.
 static_assert(std::size(apply_arith::F32Unary::spellings) + std::size(apply_arith::F32Binary::spellings) +
@@ -119,11 +139,7 @@ static_assert(std::size(apply_arith::F32Unary::spellings) + std::size(apply_arit
                       std::size(apply_arith::H2Unary::spellings) + std::size(apply_arith::H2Binary::spellings) +
                       std::size(apply_arith::H2Ternary::spellings) + std::size(apply_arith::F32x2Binary::spellings) +
                       std::size(apply_arith::F32x2Ternary::spellings) ==
-                  std::size(tirx::ptxarith::f32_unary) + std::size(tirx::ptxarith::f32_binary) +
-                      std::size(tirx::ptxarith::f32_ternary) + std::size(tirx::ptxarith::f32_minmax3) +
-                      std::size(tirx::ptxarith::h2_unary) + std::size(tirx::ptxarith::h2_binary) +
-                      std::size(tirx::ptxarith::h2_ternary) + std::size(tirx::ptxarith::f32x2_binary) +
-                      std::size(tirx::ptxarith::f32x2_ternary),
+                  std::size(tirx::ptxarith::family::forms),
               "arith.hpp has spellings that this test does not walk");
 
 // Built in three parts (tests/CMakeLists.txt): 1 the f32 binary list, 2 the

@@ -1,5 +1,5 @@
 // GPU test of tile::apply with every cvt spelling of include/tirx/ptx/cvt.hpp
-// (TIRX_CVT) and every mov spelling of include/tirx/ptx/mov.hpp (TIRX_MOV)
+// (rows/cvt.def) and every mov spelling of include/tirx/ptx/mov.hpp (rows/mov.def)
 // (label gpu): one kernel per spelling, run in the cases of apply_harness.cuh
 // and checked element by element against apply_reference.hpp. Usage and
 // output: see apply_harness.cuh.
@@ -8,8 +8,7 @@
 #include "apply_cvt_ref.hpp"
 #include "apply_harness.cuh"
 
-#include <tirx/ptx/cvt.hpp>
-#include <tirx/ptx/mov.hpp>
+#include <tirx/ptx/families.hpp>
 
 namespace {
 
@@ -77,9 +76,9 @@ void check_cvt_spelling(Report& rep, const Options& opt) {
   ++rep.listed;
   if (!rep.selected(L::spellings[I])) return;
   constexpr ptxdesc::Desc d = instr_at<L, I>::desc;
-  using DT = typename carrier<d.dst_bits>::type;
-  using ST = typename carrier<d.src_bits>::type;
-  check_cvt(rep, opt, atom1_kernel_ref<L, I, d.min_srcs, DT, ST>(), d.min_srcs, d.src_bits / 8, d.dst_bits / 8);
+  using DT = typename carrier<d.dst.bits>::type;
+  using ST = typename carrier<d.src.bits>::type;
+  check_cvt(rep, opt, atom1_kernel_ref<L, I, d.min_srcs, DT, ST>(), d.min_srcs, d.src.bits / 8, d.dst.bits / 8);
 }
 
 template <class L, int I>
@@ -88,10 +87,10 @@ void check_mov_spelling(Report& rep, const Options& opt) {
   if (!rep.selected(L::spellings[I])) return;
   constexpr ptxdesc::Desc d = instr_at<L, I>::desc;
   // mov.f32 on float tiles, the others on unsigned carriers
-  using T = cuda::std::conditional_t<L::is_float[I], float, typename carrier<d.dst_bits>::type>;
+  using T = cuda::std::conditional_t<L::is_float[I], float, typename carrier<d.dst.bits>::type>;
   static int bits = 0;
-  bits = d.dst_bits;
-  run_atom1(rep, opt, atom1_kernel_ref<L, I, 1, T, T>(), 1, d.dst_bits / 8, d.dst_bits / 8,
+  bits = d.dst.bits;
+  run_atom1(rep, opt, atom1_kernel_ref<L, I, 1, T, T>(), 1, d.dst.bits / 8, d.dst.bits / 8,
             L::is_float[I] ? View{&ref::F32, 1, 32} : View{}, L::is_float[I] ? View{&ref::F32, 1, 32} : View{}, &gen_mov_fn,
             &want_mov_fn, &bits);
 }
@@ -113,23 +112,30 @@ struct MovCheck {
 
 } // namespace
 
-// The lists of cvt.hpp and mov.hpp, expanded here.
-#define TIRX_TEST_CVT(SP, DC, SC, N) SP,
-#define TIRX_TEST_MOV(SP, C) SP,
-#define TIRX_TEST_MOV_FLOAT(SP, C) (C[0] == 'f'),
+// The row files of cvt.hpp and mov.hpp (include/tirx/ptx/rows/), expanded here.
 namespace apply_cvt {
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC) SP,
 struct Cvt {
-  static constexpr const char* spellings[] = {TIRX_CVT(TIRX_TEST_CVT)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/cvt.def>
+  };
 };
 struct Mov {
-  static constexpr const char* spellings[] = {TIRX_MOV(TIRX_TEST_MOV)};
-  static constexpr bool is_float[] = {TIRX_MOV(TIRX_TEST_MOV_FLOAT)};
+  static constexpr const char* spellings[] = {
+#include <tirx/ptx/rows/mov.def>
+  };
+#undef TIRX_ROW
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC) (DC[0] == 'f'),
+  static constexpr bool is_float[] = {
+#include <tirx/ptx/rows/mov.def>
+  };
+#undef TIRX_ROW
 };
 } // namespace apply_cvt
 
 // Every spelling of cvt.hpp and mov.hpp has an entry here.
-static_assert(std::size(apply_cvt::Cvt::spellings) == std::size(tirx::ptxcvt::spellings) &&
-                  std::size(apply_cvt::Mov::spellings) == std::size(tirx::ptxmov::spellings),
+static_assert(std::size(apply_cvt::Cvt::spellings) == std::size(tirx::ptxcvt::family::forms) &&
+                  std::size(apply_cvt::Mov::spellings) == std::size(tirx::ptxmov::family::forms),
               "cvt.hpp or mov.hpp has spellings that this test does not walk");
 
 int main(int argc, char** argv) {

@@ -1,12 +1,11 @@
 // GPU test of tile::apply with every ld / st spelling of
-// include/tirx/ptx/memory.hpp (label gpu): the X-macro lists TIRX_LD_GLOBAL,
-// TIRX_LD_GLOBAL_HINT, TIRX_LD_SHARED, TIRX_LD_LOCAL, TIRX_LD_GLOBAL_WIDE,
-// TIRX_ST_GLOBAL, TIRX_ST_GLOBAL_HINT, TIRX_ST_SHARED, TIRX_ST_LOCAL and
-// TIRX_ST_GLOBAL_WIDE are expanded into one kernel per spelling, which moves
+// include/tirx/ptx/memory.hpp (label gpu): its row files (ld_global.def,
+// ld_global_hint.def, ld_shared.def, ld_local.def, ld_global_wide[_hint].def
+// and the st_ ones) are expanded into one kernel per spelling, which moves
 // elements (8 to 128 bits) between registers and global, shared or local
 // memory; every bit of every element is checked. A .L2::cache_hint spelling
 // runs with a cache policy of tirx/ptx/policy.hpp, another per case
-// (mem_policy). The 32-byte spellings (the _WIDE lists) need sm_100: they
+// (mem_policy). The 32-byte spellings (the _wide rows) need sm_100: they
 // report SKIP on older GPUs and in the sm_80/sm_90 code. The cases (apply_harness.cuh, mem_cases): thread,
 // warp, cta of 2 and of 4 warps; memory images with gaps between atoms,
 // repeats and threads, lanes adjacent or warps adjacent, a reversed local
@@ -21,7 +20,7 @@
 // apply_harness.cuh.
 #include "apply_harness.cuh"
 
-#include <tirx/ptx/memory.hpp>
+#include <tirx/ptx/families.hpp>
 
 namespace {
 
@@ -44,44 +43,90 @@ void check_range(Report& rep, const Options& opt) {
 
 } // namespace
 
-// The lists of memory.hpp, expanded here: X(spelling, elements, bits, kind).
-#define TIRX_TEST_SPELLING(SP, N, B, AC) SP,
-#define TIRX_TEST_ATOMS(SP, N, B, AC) N,
-#define TIRX_TEST_BITS(SP, N, B, AC) B,
-#define TIRX_TEST_ONE(SP, N, B, AC) +1
-#define TIRX_TEST_TABLE(NAME, LIST, LOAD, SPACE, TYPES)                                            \
-  struct NAME {                                                                                    \
-    static constexpr bool load = LOAD;                                                             \
-    static constexpr char space = SPACE;                                                           \
-    static constexpr int types_per_prefix = 0 TYPES(TIRX_TEST_ONE, "", tirx_g);                    \
-    static constexpr const char* spellings[] = {LIST(TIRX_TEST_SPELLING)};                         \
-    static constexpr int atoms[] = {LIST(TIRX_TEST_ATOMS)};                                        \
-    static constexpr int bits[] = {LIST(TIRX_TEST_BITS)};                                          \
-  };
+// The row files of memory.hpp (include/tirx/ptx/rows/), expanded here.
 namespace apply_memory {
-TIRX_TEST_TABLE(LdGlobal, TIRX_LD_GLOBAL, true, 'g', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(LdGlobalHint, TIRX_LD_GLOBAL_HINT, true, 'g', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(LdShared, TIRX_LD_SHARED, true, 's', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(LdLocal, TIRX_LD_LOCAL, true, 'l', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(LdGlobalWide, TIRX_LD_GLOBAL_WIDE, true, 'g', TIRX_MEM_TYPES_WIDE)
-TIRX_TEST_TABLE(StGlobal, TIRX_ST_GLOBAL, false, 'g', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(StGlobalHint, TIRX_ST_GLOBAL_HINT, false, 'g', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(StShared, TIRX_ST_SHARED, false, 's', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(StLocal, TIRX_ST_LOCAL, false, 'l', TIRX_MEM_TYPES)
-TIRX_TEST_TABLE(StGlobalWide, TIRX_ST_GLOBAL_WIDE, false, 'g', TIRX_MEM_TYPES_WIDE)
+struct LdGlobal {
+  static constexpr bool load = true;
+  static constexpr char space = 'g';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/ld_global.def>
+#include "row_table.inc"
+};
+struct LdGlobalHint {
+  static constexpr bool load = true;
+  static constexpr char space = 'g';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/ld_global_hint.def>
+#include "row_table.inc"
+};
+struct LdShared {
+  static constexpr bool load = true;
+  static constexpr char space = 's';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/ld_shared.def>
+#include "row_table.inc"
+};
+struct LdLocal {
+  static constexpr bool load = true;
+  static constexpr char space = 'l';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/ld_local.def>
+#include "row_table.inc"
+};
+struct LdGlobalWide {
+  static constexpr bool load = true;
+  static constexpr char space = 'g';
+  static constexpr int types_per_prefix = 2;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/ld_global_wide.def>
+#define TIRX_TEST_ROWS2 <tirx/ptx/rows/ld_global_wide_hint.def>
+#include "row_table.inc"
+};
+struct StGlobal {
+  static constexpr bool load = false;
+  static constexpr char space = 'g';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/st_global.def>
+#include "row_table.inc"
+};
+struct StGlobalHint {
+  static constexpr bool load = false;
+  static constexpr char space = 'g';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/st_global_hint.def>
+#include "row_table.inc"
+};
+struct StShared {
+  static constexpr bool load = false;
+  static constexpr char space = 's';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/st_shared.def>
+#include "row_table.inc"
+};
+struct StLocal {
+  static constexpr bool load = false;
+  static constexpr char space = 'l';
+  static constexpr int types_per_prefix = 12;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/st_local.def>
+#include "row_table.inc"
+};
+struct StGlobalWide {
+  static constexpr bool load = false;
+  static constexpr char space = 'g';
+  static constexpr int types_per_prefix = 2;
+#define TIRX_TEST_ROWS <tirx/ptx/rows/st_global_wide.def>
+#define TIRX_TEST_ROWS2 <tirx/ptx/rows/st_global_wide_hint.def>
+#include "row_table.inc"
+};
 } // namespace apply_memory
 
-// Every list of memory.hpp has a table here: a new list must be added above.
+// Every row of memory.hpp has a table here: a new row file must be added above.
 static_assert(std::size(apply_memory::LdGlobal::spellings) + std::size(apply_memory::LdGlobalHint::spellings) +
                       std::size(apply_memory::LdShared::spellings) + std::size(apply_memory::LdLocal::spellings) +
-                      std::size(apply_memory::LdGlobalWide::spellings) ==
-                  std::size(tirx::ptxmem::loads),
-              "memory.hpp has load spellings that this test does not walk");
-static_assert(std::size(apply_memory::StGlobal::spellings) + std::size(apply_memory::StGlobalHint::spellings) +
-                      std::size(apply_memory::StShared::spellings) + std::size(apply_memory::StLocal::spellings) +
-                      std::size(apply_memory::StGlobalWide::spellings) ==
-                  std::size(tirx::ptxmem::stores),
-              "memory.hpp has store spellings that this test does not walk");
+                      std::size(apply_memory::LdGlobalWide::spellings) + std::size(apply_memory::StGlobal::spellings) +
+                      std::size(apply_memory::StGlobalHint::spellings) + std::size(apply_memory::StShared::spellings) +
+                      std::size(apply_memory::StLocal::spellings) + std::size(apply_memory::StGlobalWide::spellings) ==
+                  std::size(tirx::ptxmem::family::forms),
+              "memory.hpp has ld/st rows that this test does not walk");
 
 // Built in eleven parts (tests/CMakeLists.txt), of 96 to 144 kernel cases
 // each (an ld/st case costs nvcc about 0.1 to 0.3 s and 15 to 20 MB of

@@ -21,6 +21,7 @@
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/vector.hpp>
 #include <tirx/exec/apply.hpp>
+#include <tirx/exec/ewise.hpp>
 #include <tirx/exec/grid.hpp>
 #include <tirx/exec/reduce.hpp>
 #include <tirx/exec/scope.hpp>

@@ -1,42 +1,59 @@
-// mov instruction atoms: a bit copy inside one thread, atom (1,); a scalar
-// source broadcasts to every repeat.
-// Supported spellings: mov.b16 mov.b32 mov.b64 mov.u16 mov.u32 mov.u64 mov.f32
+// The mov family: a bit copy inside one thread, atom (1,); a scalar source
+// broadcasts to every repeat. Spellings (rows: ptx/rows/mov.def):
+// mov.b16 mov.u16 mov.b32 mov.u32 mov.f32 mov.b64 mov.u64
 #pragma once
 
-#include <tirx/ptx/arith.hpp>
+#include <tirx/ptx/emit.hpp>
 
 namespace tirx::ptxmov {
 
-#define TIRX_MOV(X)                                                                                \
-  X("mov.b16", "h") X("mov.u16", "h") X("mov.b32", "r") X("mov.u32", "r") X("mov.f32", "f")        \
-  X("mov.b64", "l") X("mov.u64", "l")
+struct family {
+  static constexpr const char* name = "mov";
 
-#define TIRX_LIST_MOV(SP, C) SP,
-inline constexpr const char* spellings[] = {TIRX_MOV(TIRX_LIST_MOV)};
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "mov"); }
 
-TIRX_HD constexpr bool supports(text_view t) { return ptxarith::listed(t, spellings); }
+  TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
+    using namespace ptxdesc;
+    Desc d{};
+    const int ty = last_type(t);
+    const int bits = ty ? type_bits(t, ty) : 0;
+    const TypeKind kind = ty ? type_kind(t, ty) : TypeKind::none;
+    const char cls = kind == TypeKind::floating && bits == 32 ? 'f' : raw_class(bits);
+    d.dst = d.src = Operand{Role::reg, Space::none, bits, cls};
+    d.src_kind = kind;
+    d.min_srcs = d.max_srcs = 1;
+    d.parsed = ty != 0;
+    return d;
+  }
+
+  static constexpr ptxdesc::Form forms[] = {
+#include <tirx/ptx/rows/forms.inc>
+#include <tirx/ptx/rows/mov.def>
+#include <tirx/ptx/rows/forms_end.inc>
+  };
+
+  template <int Best, int Kind>
+  TIRX_HD static constexpr void report() {
+#include <tirx/ptx/rows/report.inc>
+#include <tirx/ptx/rows/mov.def>
+#include <tirx/ptx/rows/report_end.inc>
+  }
 
 #if defined(__CUDACC__)
-template <fixed_string S, class T>
-__device__ TIRX_FORCEINLINE T run(const T& x) {
-  using ptxarith::same;
-  T out;
-#define TIRX_EMIT(SP, C)                                                                           \
-  if constexpr (same<S>(SP)) {                                                                     \
-    if constexpr (C[0] == 'f') {                                                                   \
-      float d;                                                                                     \
-      asm(SP " %0, %1;" : "=f"(d) : "f"(cuda::std::bit_cast<float>(x)));                           \
-      out = cuda::std::bit_cast<T>(d);                                                             \
-    } else {                                                                                       \
-      ptxregs::raw_t<dtype_bits<T>> d;                                                             \
-      asm(SP " %0, %1;" : "=" C(d) : C(ptxregs::to_raw(x)));                                       \
-      out = cuda::std::bit_cast<T>(d);                                                             \
-    }                                                                                              \
-  } else
-  TIRX_MOV(TIRX_EMIT) static_assert(ptxarith::always_false<S>, "tirx::ptx: unsupported mov spelling");
-#undef TIRX_EMIT
-  return out;
-}
+  template <fixed_string S, class Dc, class Sc, int NS>
+  __device__ TIRX_FORCEINLINE static void emit(Dc& d, const Sc (&s)[NS]) {
+#define TIRX_ASM_QUAL
+#include <tirx/ptx/rows/emit_register.inc>
+#include <tirx/ptx/rows/mov.def>
+    static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported mov spelling");
+#include <tirx/ptx/rows/emit_register_end.inc>
+  }
+
+  template <fixed_string S, ptxemit::Guard G, class D, class... X>
+  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
+    ptxemit::issue_register<G>(is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
+  }
 #endif
+};
 
 } // namespace tirx::ptxmov

@@ -1,0 +1,183 @@
+// The issue loop of tile::apply, generic over the families: for each repeat,
+// one operand object per instruction operand (registers read from a tensor
+// or a scalar, or the address of a memory atom), the family's issue<S, G>,
+// then the registers of a register destination written back. Which operand
+// is a register and which memory, their widths and the atom come from the
+// Desc; the asm from the family. tile::bound and the pointer checks work on
+// whichever operand the Desc says is memory.
+#pragma once
+
+#include <tirx/exec/address.hpp>
+#include <tirx/exec/contract.hpp>
+#include <tirx/ptx/emit.hpp>
+
+namespace tirx::detail {
+#if defined(__CUDACC__)
+using GroupCoords = int[4];
+using ptxemit::Guard;
+using ptxemit::Issue;
+
+/// The operand object of operand X for repeat R, atom elements [J0, J0 + N)
+/// of an atom of Atom elements: Mem (the address, with the immediate when
+/// the whole atom is issued) or Regs of class C (read when Read).
+template <class Scope, index_t Atom, index_t R, index_t J0, int N, ptxdesc::Role Role, char C, bool Read, class X>
+__device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
+  using XT = bare<X>;
+  if constexpr (Role == ptxdesc::Role::mem) {
+    if constexpr (J0 == 0 && N == Atom) {
+      constexpr long long imm = imm_bytes<XT, Scope, Atom, R>();
+      return ptxemit::Mem<imm>{atom_address<XT, Scope, Atom, R>(x.data(), g)};
+    } else {
+      return ptxemit::Mem<0>{x.data() + elem_offset<XT, Scope, Atom, R, J0>(g)};
+    }
+  } else {
+    using Cr = ptxemit::carrier_t<C>;
+    ptxemit::Regs<C, N> r{};
+    if constexpr (Read) {
+      if constexpr (is_tensor_v<XT>) {
+        [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
+          ((r.r[J] = ptxemit::to_carrier<Cr>(x.data()[elem_offset<XT, Scope, Atom, R, J0 + J>(g)])), ...);
+        }(cuda::std::make_integer_sequence<index_t, N>{});
+      } else {
+        r.r[0] = ptxemit::to_carrier<Cr>(x); // a scalar broadcasts
+      }
+    }
+    return r;
+  }
+}
+
+/// Issues instruction Issued (Instr itself, or its scalar form for one
+/// element of a bounded atom) for repeat R at atom elements [J0, J0 + N).
+template <class Issued, class Scope, index_t Atom, index_t R, index_t J0, int N, Guard G, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on, Dst& dst, X&... src) {
+  using F = instr_facts<Issued, static_cast<int>(sizeof...(X))>;
+  constexpr ptxdesc::Desc d = F::desc;
+  constexpr int n = N;
+  using DT = bare<Dst>;
+  using T = typename DT::value_type;
+  // a guarded register destination keeps its old value where the guard is off
+  constexpr bool reg_dst = d.dst.role == ptxdesc::Role::reg;
+  constexpr bool read_dst = reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
+  auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
+  using Family = typename ptxdesc::registered::template family<d.family>;
+  Family::template issue<Issued::spelling, G>(
+      on, dop, operand_object<Scope, Atom, R, J0, n, d.src.role, F::form.src_class[0], true>(src, g)...);
+  if constexpr (reg_dst) {
+    [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
+      ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] = ptxemit::from_carrier<T>(dop.r[J])), ...);
+    }(cuda::std::make_integer_sequence<index_t, n>{});
+  }
+}
+
+/// The memory operand of an instruction with one (the destination, or the
+/// first memory source).
+template <class Instr, class Dst, class... X>
+__device__ TIRX_FORCEINLINE auto& memory_operand(Dst& dst, X&... src) {
+  if constexpr (Instr::desc.dst.role == ptxdesc::Role::mem) return dst;
+  else return (src, ...);
+}
+
+/// The largest constant term of the calling thread's memory offsets: the
+/// last element of any repeat's atom (additive layouts).
+template <class Tn, class S, index_t Atom>
+TIRX_HD constexpr index_t max_const_term() {
+  constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
+  const index_t base = offset_at<Tn>(CoordPlan{});
+  index_t m = 0;
+  for (index_t rep = 0; rep < sp.repeats; ++rep) {
+    const index_t o = offset_at<Tn>(static_coord<Tn>(sp.group_end, sp.atom_begin, rep, Atom - 1)) - base;
+    m = o > m ? o : m;
+  }
+  return m;
+}
+
+/// A bounded apply (tile::bound): atoms wholly inside the limit run as
+/// written, an atom across it element by element with the scalar form (a
+/// guarded one keeps the other registers), atoms outside not at all.
+template <class Instr, class Scope, Guard G, index_t Repeats, class On, class Every, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every& every_repeat, const GroupCoords& g,
+                                               Dst& dst, X&... src) {
+  using MT = bare<decltype(memory_operand<Instr>(dst, src...))>;
+  constexpr index_t atom = Instr::desc.vec;
+  using Scalar = ptx<scalar_spelling<Instr::spelling>()>;
+  constexpr Guard partial = G == Guard::none ? G : Guard::pred_preserve;
+  const long long limit = bd.limit;
+  if constexpr (additive_offset<MT>()) {
+    // every atom of this thread inside: one comparison, then the plain code
+    constexpr index_t top = max_const_term<MT, Scope, atom>();
+    if (static_cast<long long>(group_offset<MT, Scope>(g)) + top < limit) {
+      every_repeat();
+      return;
+    }
+  }
+  [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
+    (
+        [&] {
+          const long long first = static_cast<long long>(elem_offset<MT, Scope, atom, R, 0>(g));
+          if (first + atom <= limit) {
+            issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G>(g, on_of(R), dst, src...);
+          } else if (first < limit) {
+            const long long count = limit - first;
+            [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
+              ((J < count ? issue_at<Scalar, Scope, atom, R, J, 1, partial>(g, on_of(R), dst, src...)
+                          : void()),
+               ...);
+            }(cuda::std::make_integer_sequence<index_t, atom>{});
+          }
+        }(),
+        ...);
+  }(cuda::std::make_integer_sequence<index_t, Repeats>{});
+}
+
+/// The debug check that every memory operand's pointer is aligned to its
+/// atom's bytes (the layout keeps atoms aligned relative to data(); the
+/// tensor type's align claims the rest, which only run time can check).
+template <class Instr, ptxdesc::Role Role, class X>
+__device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
+  if constexpr (Role == ptxdesc::Role::mem && is_tensor_v<bare<X>>) {
+    [[maybe_unused]] const unsigned long long vbytes =
+        static_cast<unsigned long long>(Instr::desc.vec) * sizeof(typename bare<X>::value_type);
+    if (vbytes > 1)
+      TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
+                 "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type "
+                 "claims an align the pointer does not have); make the tensor with decl_tensor, which checks, or "
+                 "declare a smaller align");
+  }
+}
+
+/// Every repeat of an apply. policy: the cache policy of a .L2::cache_hint
+/// spelling (else unused).
+template <class Instr, class Scope, Guard G, class P, bool HasBound, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy, Dst& dst,
+                                           X&... src) {
+  using DT = bare<Dst>;
+  constexpr index_t atom = Instr::desc.vec;
+  constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, atom);
+  check_launch<Scope, DT>();
+  check_pointer<Instr, Instr::desc.dst.role>(dst);
+  (check_pointer<Instr, Instr::desc.src.role>(src), ...);
+  GroupCoords g{};
+  group_coords<Scope>(g);
+  auto on_of = [&](index_t r) -> Issue {
+    if constexpr (!cuda::std::is_same_v<P, void>) {
+      if constexpr (cuda::std::is_invocable_v<decltype(pr->p), index_t>) return {pr->p(r) ? 1u : 0u, policy};
+      else return {pr->p ? 1u : 0u, policy};
+    } else {
+      (void)r;
+      return {1u, policy};
+    }
+  };
+  auto every_repeat = [&] {
+    [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
+      (issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G>(g, on_of(R), dst, src...), ...);
+    }(cuda::std::make_integer_sequence<index_t, ds.repeats>{});
+  };
+  if constexpr (!HasBound) {
+    (void)bd;
+    every_repeat();
+  } else {
+    apply_bounded<Instr, Scope, G, ds.repeats>(*bd, on_of, every_repeat, g, dst, src...);
+  }
+}
+#endif
+} // namespace tirx::detail

@@ -1,0 +1,189 @@
+// What one PTX spelling tells apply: the facts a family's description gives
+// (operand roles, widths, atom, memory spaces, options it takes, the oldest
+// architecture and PTX ISA of the form). Families fill a Desc from the
+// spelling's tokens; apply and its checks read only the Desc, never a family
+// by name. The tokenizer and the type tokens live here too, so that every
+// family parses a spelling the same way.
+#pragma once
+
+#include <tirx/core/fixed_string.hpp>
+
+namespace tirx::ptxdesc {
+
+enum class Space { none, global, shared, local };
+/// What a type token says about the bits: raw (b32), an integer (s32, u16),
+/// one floating-point value (f32, f16, bf16), or a packed pair (f16x2, e4m3x2).
+enum class TypeKind { none, bits, integer, floating, packed };
+/// How an operand is held: in the issuing thread's registers, or in memory
+/// (the instruction takes its address).
+enum class Role { reg, mem };
+
+/// Architecture codes: 10 x the sm number, + 1 for an arch-specific target
+/// ("a": sm_90a). A form of code c runs on target t when t's sm is at least
+/// c's and, for an arch-specific c, t is that same arch-specific target.
+inline constexpr int sm_any = 0;
+inline constexpr int sm_80 = 800;
+inline constexpr int sm_89 = 890;
+inline constexpr int sm_90 = 900;
+inline constexpr int sm_90a = 901;
+inline constexpr int sm_100 = 1000;
+inline constexpr int sm_100a = 1001;
+
+/// Whether a form of architecture code `need` assembles for target `have`.
+TIRX_HD constexpr bool arch_ok(int need, int have) {
+  if (need % 10 == 1) return have == need;
+  return have - have % 10 >= need;
+}
+
+/// One operand role of an instruction.
+struct Operand {
+  Role role = Role::reg;
+  Space space = Space::none; ///< mem: the state space of the address
+  int bits = 0;              ///< width of one element (0: any width)
+  char reg_class = 'r';      ///< reg: the asm constraint letter (h r l q f d)
+};
+
+/// What apply needs to know about one instruction.
+struct Desc {
+  int family = -1;                     ///< index in the family list; -1: no family has the opcode
+  Operand dst{};                       ///< the destination
+  Operand src{};                       ///< every source (a scalar source is always a register value)
+  int vec = 1;                         ///< elements per atom (the .vN of ld/st, else 1)
+  int atom_bytes = 0;                  ///< > 0: the atom is this many bytes, vec follows from the operand type
+  TypeKind src_kind = TypeKind::none;  ///< what the sources' type token says (cvt: the source type)
+  int min_srcs = 0;                    ///< sources, not counting the destination
+  int max_srcs = 0;
+  bool loads = false;      ///< writes registers from memory (no overlapping destinations); preserve_dst applies
+  bool cache_hint = false; ///< takes a 64-bit cache policy (tile::cache_hint)
+  bool guards = true;      ///< takes tile::pred
+  bool bounds = false;     ///< takes tile::bound (one memory operand, with a scalar form)
+  int lanes = 1;           ///< 1: one thread's instruction; 32: warp-collective (every lane of the warp takes part)
+  bool parsed = false;     ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
+};
+
+/// One form a family emits (one row of its row files): its spelling, number
+/// of sources, the oldest architecture code and PTX ISA version (x10: 83
+/// for PTX 8.3) that have it, and the asm classes of its operands.
+struct Form {
+  const char* spelling = nullptr;
+  int sources = 0;
+  int min_sm = 0;
+  int min_ptx = 0;
+  const char* dst_class = "r"; ///< the asm constraint of the destination (register or address)
+  const char* src_class = "r"; ///< the asm constraint of the sources
+};
+
+/// The tokens of a spelling, split at '.': ld, global, v4, b32.
+struct Tokens {
+  text_view text{};
+  int b[16] = {};
+  int e[16] = {};
+  int n = 0;
+  TIRX_HD constexpr bool is(int k, const char* w) const {
+    if (k >= n) return false;
+    int i = 0;
+    for (; w[i] != '\0'; ++i)
+      if (b[k] + i >= e[k] || text[b[k] + i] != w[i]) return false;
+    return b[k] + i == e[k];
+  }
+  /// Whether any token is w.
+  TIRX_HD constexpr bool has(const char* w) const {
+    for (int k = 0; k < n; ++k)
+      if (is(k, w)) return true;
+    return false;
+  }
+};
+
+TIRX_HD constexpr Tokens tokenize(text_view t) {
+  Tokens r{};
+  r.text = t;
+  for (int i = 0, b = 0; i <= t.size; ++i) {
+    if (i == t.size || t[i] == '.') {
+      if (r.n < 16) {
+        r.b[r.n] = b;
+        r.e[r.n] = i;
+        ++r.n;
+      }
+      b = i + 1;
+    }
+  }
+  return r;
+}
+
+/// Width in bits of a PTX type token (b32, f16x2, e4m3x2, ...); 0 if not a type.
+TIRX_HD constexpr int type_bits(const Tokens& t, int k) {
+  struct T {
+    const char* n;
+    int bits;
+  };
+  constexpr T types[] = {{"b8", 8},      {"b16", 16},     {"b32", 32},    {"b64", 64},     {"b128", 128},
+                         {"u8", 8},      {"u16", 16},     {"u32", 32},    {"u64", 64},     {"s8", 8},
+                         {"s16", 16},    {"s32", 32},     {"s64", 64},    {"f16", 16},     {"f32", 32},
+                         {"f64", 64},    {"bf16", 16},    {"f16x2", 32},  {"bf16x2", 32},  {"f32x2", 64},
+                         {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},   {"pred", 1}};
+  for (const T& ty : types)
+    if (t.is(k, ty.n)) return ty.bits;
+  return 0;
+}
+
+/// The kind of a type token (see TypeKind); none if not a type.
+TIRX_HD constexpr TypeKind type_kind(const Tokens& t, int k) {
+  if (type_bits(t, k) == 0) return TypeKind::none;
+  const int b = t.b[k], e = t.e[k];
+  if (e - b > 2 && t.text[e - 2] == 'x' && t.text[e - 1] == '2') return TypeKind::packed;
+  if (t.text[b] == 'b' && t.text[b + 1] != 'f') return TypeKind::bits;
+  if (t.text[b] == 's' || t.text[b] == 'u') return TypeKind::integer;
+  return TypeKind::floating; // f16 f32 f64 bf16 tf32
+}
+
+/// The index of the last type token at or before token `before` (exclusive
+/// bound), 0 if none (token 0 is the opcode).
+TIRX_HD constexpr int last_type(const Tokens& t, int before = 16) {
+  int last = 0;
+  for (int k = 1; k < t.n && k < before; ++k)
+    if (type_bits(t, k) > 0) last = k;
+  return last;
+}
+
+/// The asm register class of an element of `bits` raw bits: h (8, 16), r
+/// (32), l (64), q (128).
+TIRX_HD constexpr char raw_class(int bits) {
+  return bits <= 16 ? 'h' : bits == 32 ? 'r' : bits == 64 ? 'l' : 'q';
+}
+
+/// Whether text t equals the NUL-terminated s.
+TIRX_HD constexpr bool spelled(text_view t, const char* s) {
+  int i = 0;
+  while (i < t.size && s[i] == t.data[i]) ++i;
+  return i == t.size && s[i] == '\0';
+}
+
+/// Whether two NUL-terminated strings are equal.
+TIRX_HD constexpr bool same_text(const char* a, const char* b) {
+  int i = 0;
+  while (a[i] != '\0' && a[i] == b[i]) ++i;
+  return a[i] == b[i];
+}
+
+/// How many single-character edits turn a into b (for "the closest form").
+TIRX_HD constexpr int edit_distance(text_view a, const char* b) {
+  int nb = 0;
+  while (b[nb] != '\0') ++nb;
+  if (nb > 96 || a.size > 96) return 1000;
+  int row[97] = {};
+  for (int j = 0; j <= nb; ++j) row[j] = j;
+  for (int i = 1; i <= a.size; ++i) {
+    int diag = row[0];
+    row[0] = i;
+    for (int j = 1; j <= nb; ++j) {
+      const int up = row[j];
+      const int sub = diag + (a[i - 1] == b[j - 1] ? 0 : 1);
+      const int del = up + 1, ins = row[j - 1] + 1;
+      row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      diag = up;
+    }
+  }
+  return row[nb];
+}
+
+} // namespace tirx::ptxdesc

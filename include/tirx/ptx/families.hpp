@@ -1,0 +1,23 @@
+// The registration: every PTX family tirx emits, in one list. Adding a
+// family is its header (ptx/<family>.hpp, with its row files) and one entry
+// here; apply reads only the descriptions (docs/design/architecture.md).
+#pragma once
+
+#include <tirx/ptx/arith.hpp>
+#include <tirx/ptx/cvt.hpp>
+#include <tirx/ptx/family.hpp>
+#include <tirx/ptx/memory.hpp>
+#include <tirx/ptx/mov.hpp>
+#include <tirx/ptx/shfl.hpp>
+#include <tirx/ptx/spelling.hpp>
+
+namespace tirx::ptxdesc {
+
+using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family>;
+using registered = registry<families>;
+
+TIRX_HD constexpr Desc describe_registered(text_view s) {
+  return registered::describe(s);
+}
+
+} // namespace tirx::ptxdesc
