@@ -11,11 +11,9 @@
 
 #if defined(__CUDACC__)
 #define TIRX_HD __host__ __device__
-#define TIRX_DEVICE __device__
 #define TIRX_FORCEINLINE __forceinline__
 #else
 #define TIRX_HD
-#define TIRX_DEVICE
 #define TIRX_FORCEINLINE inline
 #endif
 

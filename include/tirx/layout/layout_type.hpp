@@ -8,7 +8,8 @@
 // turns it back. Equal values give the same type.
 #pragma once
 
-#include <tirx/layout/parse.hpp>
+#include <tirx/layout/shape.hpp>
+#include <tirx/layout/tile_layout.hpp>
 
 #include <cuda/std/utility>
 

@@ -181,13 +181,6 @@ TIRX_HD constexpr TileLayout S(E... extents) {
   return l;
 }
 
-namespace detail {
-template <int N>
-struct TermList {
-  Term t[N];
-};
-} // namespace detail
-
 /// S({2, 32, 3, 4}, {1 * warpid, 1 * laneid, 4, 1}): explicit strides.
 template <int N, int M>
 TIRX_HD constexpr TileLayout S(const index_t (&extents)[N], const Term (&strides)[M]) {
