@@ -204,39 +204,13 @@ inline std::string axis_key(const TileLayout& l, const std::vector<Axis>& v) {
   return s;
 }
 
-/// apply_replica(l, flat, r), as a host-only function. (The TIRX_HD
-/// original names the host variable Axis{0}, so nvcc refuses any call to it
-/// in a .cu file, even from host code; tests check that both agree.)
-inline Coord place(const TileLayout& l, index_t flat, index_t r) {
-  Coord c{};
-  for (int k = l.rank - 1; k >= 0; --k) {
-    const Iter& it = l.shard[k];
-    c.add(it.axis, (flat % it.extent) * it.stride);
-    flat /= it.extent;
-  }
-  for (int k = l.nreplica - 1; k >= 0; --k) {
-    const Iter& it = l.replica[k];
-    c.add(it.axis, (r % it.extent) * it.stride);
-    r /= it.extent;
-  }
-  for (int i = 0; i < l.noffset; ++i)
-    c.add(l.offset[i].axis, l.offset[i].value);
-  if (l.swz.active())
-    for (int i = 0; i < c.n; ++i)
-      if (c.axis[i].code == 0)
-        c.value[i] = l.swz.apply(c.value[i]);
-  return c;
-}
-
 /// Every placement of a flat index: one Coord per replica combination.
 inline std::vector<Coord> placements(const TileLayout& l, index_t flat) {
   std::vector<Coord> v;
-  index_t n = 1;
-  for (int i = 0; i < l.nreplica; ++i)
-    n *= l.replica[i].extent;
+  index_t n = replica_count(l);
   v.reserve(static_cast<std::size_t>(n));
   for (index_t r = 0; r < n; ++r)
-    v.push_back(place(l, flat, r));
+    v.push_back(apply_replica(l, flat, r));
   return v;
 }
 
