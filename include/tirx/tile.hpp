@@ -9,6 +9,7 @@
 #include <tirx/layout/layout_type.hpp>
 #include <tirx/layout/ops.hpp>
 #include <tirx/layout/parse.hpp>
+#include <tirx/layout/parts.hpp>
 #include <tirx/layout/shape.hpp>
 #include <tirx/layout/tile_layout.hpp>
 #include <tirx/tensor/alloc.hpp>
