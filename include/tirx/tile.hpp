@@ -4,6 +4,13 @@
 #include <tirx/core/config.hpp>
 #include <tirx/core/fixed_string.hpp>
 #include <tirx/core/integer.hpp>
+#include <tirx/exec/apply.hpp>
+#include <tirx/exec/grid.hpp>
+#include <tirx/exec/reduce.hpp>
+#include <tirx/exec/scope.hpp>
+#include <tirx/exec/sync.hpp>
+#include <tirx/host/align.hpp>
+#include <tirx/host/launch.hpp>
 #include <tirx/layout/algebra.hpp>
 #include <tirx/layout/axis.hpp>
 #include <tirx/layout/layout_type.hpp>
@@ -21,10 +28,3 @@
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/vector.hpp>
-#include <tirx/exec/apply.hpp>
-#include <tirx/exec/grid.hpp>
-#include <tirx/exec/reduce.hpp>
-#include <tirx/exec/scope.hpp>
-#include <tirx/exec/sync.hpp>
-#include <tirx/host/align.hpp>
-#include <tirx/host/launch.hpp>

@@ -30,7 +30,8 @@ struct Swizzle {
   constexpr bool operator==(const Swizzle&) const = default;
   TIRX_HD constexpr bool active() const { return bits > 0; }
   TIRX_HD constexpr index_t apply(index_t addr) const {
-    if (bits == 0) return addr;
+    if (bits == 0)
+      return addr;
     index_t x = addr >> base;
     index_t mask = ((index_t{1} << bits) - 1) << shift;
     x ^= (x & mask) >> shift;
@@ -43,8 +44,10 @@ struct Swizzle {
 enum class SwizzleMode { none = 0, b32 = 1, b64 = 2, b128 = 3 };
 TIRX_HD constexpr Swizzle swizzle_for(SwizzleMode mode, int element_bytes) {
   int m = 0;
-  for (int chunk = 16 / (element_bytes > 0 ? element_bytes : 1); chunk > 1; chunk >>= 1) ++m;
-  if (mode == SwizzleMode::none) return Swizzle{};
+  for (int chunk = 16 / (element_bytes > 0 ? element_bytes : 1); chunk > 1; chunk >>= 1)
+    ++m;
+  if (mode == SwizzleMode::none)
+    return Swizzle{};
   return Swizzle{static_cast<int>(mode), m, 3};
 }
 
@@ -56,7 +59,8 @@ struct Coord {
 
   TIRX_HD constexpr index_t operator[](const Axis& a) const {
     for (int i = 0; i < n; ++i)
-      if (axis[i] == a) return value[i];
+      if (axis[i] == a)
+        return value[i];
     return 0;
   }
   TIRX_HD constexpr void add(const Axis& a, index_t v) {
