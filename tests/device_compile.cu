@@ -4,6 +4,10 @@
 // that touch the rest of the tensor layer in device code. Nothing here runs.
 #include "tensor_kernels.cuh"
 
+#include <tirx/layout/print.hpp>
+
+#include <ostream>
+
 namespace dc {
 
 using namespace tirx;
@@ -108,6 +112,19 @@ __global__ void locals(GlobalTensor<double, ShapeT<256>, 16> d,
   for (int i = 0; i < 16; ++i)
     acc += small[i] * scale;
   d[tx * 2] = acc;
+}
+
+// Layout evaluation in a .cu file: apply_replica on a run-time layout from a
+// kernel and from host code, and the printing header (host code) beside it.
+__global__ void placement(GlobalTensor<int, ShapeT<64>> out, TileLayout l, int r) {
+  const int tx = static_cast<int>(threadIdx.x);
+  const Coord c = apply_replica(l, tx, r);
+  out[tx] = static_cast<int>(c[Axis{axis_id::m}] + c[Axis{axis_id::warpid}]);
+}
+
+void print_placement(std::ostream& os, const TileLayout& l) {
+  os << apply_replica(l, 3, 1)[warpid] << "\n";
+  print_layout(os, l, shape(l.size()), {.max_cols = 8});
 }
 
 } // namespace dc

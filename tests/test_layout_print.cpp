@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace tirx;
 
@@ -227,15 +228,18 @@ TEST_CASE("the print helpers place elements like apply_replica", "[layout][print
   for (const TileLayout& l : {reg_tile, case_study, tmem, swz128,
                               layout_of<"S[(4, 4) : (1@laneid, 3)] + R[(2, 2) : (8, 16@laneid)] + "
                                         "3 ^ swizzle(2, 1, 2)">}) {
-    for (index_t f = 0; f < l.size(); ++f)
+    for (index_t f = 0; f < l.size(); ++f) {
+      std::vector<Coord> ps = detail::print::placements(l, f);
+      REQUIRE(ps.size() == static_cast<std::size_t>(replica_count(l)));
       for (index_t r = 0; r < replica_count(l); ++r) {
-        Coord a = apply_replica(l, f, r), b = detail::print::place(l, f, r);
+        Coord a = apply_replica(l, f, r), b = ps[static_cast<std::size_t>(r)];
         REQUIRE(a.n == b.n);
         for (int i = 0; i < a.n; ++i) {
           REQUIRE(a.axis[i] == b.axis[i]);
           REQUIRE(a.value[i] == b.value[i]);
         }
       }
+    }
   }
 }
 

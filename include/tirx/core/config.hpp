@@ -11,11 +11,9 @@
 
 #if defined(__CUDACC__)
 #define TIRX_HD __host__ __device__
-#define TIRX_DEVICE __device__
 #define TIRX_FORCEINLINE __forceinline__
 #else
 #define TIRX_HD
-#define TIRX_DEVICE
 #define TIRX_FORCEINLINE inline
 #endif
 
@@ -39,6 +37,8 @@ namespace detail {
 /// (A template so that the header needs no `inline`, which nvcc does not
 /// combine with __noinline__; kept out of line so that callers carry no
 /// printf stack frame.)
+// (clang-format cannot lay out the #if inside the declaration.)
+// clang-format off
 template <int = 0>
 #if defined(__CUDACC__)
 __noinline__
@@ -53,6 +53,7 @@ __noinline__
   std::abort();
 #endif
 }
+// clang-format on
 } // namespace detail
 
 } // namespace tirx
@@ -61,7 +62,8 @@ __noinline__
 #if TIRX_DEBUG_CHECKS
 #define TIRX_CHECK(cond, message)                                                                  \
   do {                                                                                             \
-    if (!(cond)) ::tirx::detail::fail(message);                                                   \
+    if (!(cond))                                                                                   \
+      ::tirx::detail::fail(message);                                                               \
   } while (0)
 #else
 #define TIRX_CHECK(cond, message)                                                                  \

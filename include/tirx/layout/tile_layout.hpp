@@ -8,76 +8,12 @@
 #pragma once
 
 #include <tirx/layout/axis.hpp>
+#include <tirx/layout/parts.hpp>
 #include <tirx/layout/shape.hpp>
 
 #include <cuda/std/utility>
 
 namespace tirx {
-
-inline constexpr int max_iters = 16;   ///< shard iters of one layout
-inline constexpr int max_replicas = 4; ///< replica iters of one layout
-inline constexpr int max_offsets = 4;  ///< axes with a non-zero offset
-inline constexpr int max_axes = 8;     ///< distinct axes one evaluation reports
-
-/// One iter: `extent : stride@axis`.
-struct Iter {
-  index_t extent = 0;
-  index_t stride = 0;
-  Axis axis{};
-  constexpr bool operator==(const Iter&) const = default;
-};
-
-/// XOR swizzle of the memory axis (TIRx's per_element M, swizzle_len B,
-/// atom_len S): with x = m >> M, bits [S, S+B) of x are XORed into bits
-/// [0, B); the low M bits of m are kept. B = 0 means no swizzle.
-struct Swizzle {
-  int bits = 0;  ///< B
-  int base = 0;  ///< M
-  int shift = 0; ///< S
-  constexpr bool operator==(const Swizzle&) const = default;
-  TIRX_HD constexpr bool active() const { return bits > 0; }
-  TIRX_HD constexpr index_t apply(index_t addr) const {
-    if (bits == 0) return addr;
-    index_t x = addr >> base;
-    index_t mask = ((index_t{1} << bits) - 1) << shift;
-    x ^= (x & mask) >> shift;
-    return (x << base) | (addr & ((index_t{1} << base) - 1));
-  }
-};
-
-/// The 32-, 64- and 128-byte shared-memory swizzles for an element size:
-/// B = 1, 2, 3; S = 3; M keeps 16 bytes together.
-enum class SwizzleMode { none = 0, b32 = 1, b64 = 2, b128 = 3 };
-TIRX_HD constexpr Swizzle swizzle_for(SwizzleMode mode, int element_bytes) {
-  int m = 0;
-  for (int chunk = 16 / (element_bytes > 0 ? element_bytes : 1); chunk > 1; chunk >>= 1) ++m;
-  if (mode == SwizzleMode::none) return Swizzle{};
-  return Swizzle{static_cast<int>(mode), m, 3};
-}
-
-/// Per-axis coordinates produced by evaluating a layout.
-struct Coord {
-  int n = 0;
-  Axis axis[max_axes] = {};
-  index_t value[max_axes] = {};
-
-  TIRX_HD constexpr index_t operator[](const Axis& a) const {
-    for (int i = 0; i < n; ++i)
-      if (axis[i] == a) return value[i];
-    return 0;
-  }
-  TIRX_HD constexpr void add(const Axis& a, index_t v) {
-    for (int i = 0; i < n; ++i)
-      if (axis[i] == a) {
-        value[i] += v;
-        return;
-      }
-    if (n < max_axes) {
-      axis[n] = a;
-      value[n++] = v;
-    }
-  }
-};
 
 /// The layout value. Build it with S(...), R(...), offsets and `^ swizzle`,
 /// or from the TIRx notation with tirx::layout_of<"...">; both give equal
@@ -96,54 +32,68 @@ struct TileLayout {
 
   TIRX_HD constexpr index_t size() const {
     index_t s = 1;
-    for (int i = 0; i < rank; ++i) s *= shard[i].extent;
+    for (int i = 0; i < rank; ++i)
+      s *= shard[i].extent;
     return s;
   }
   TIRX_HD constexpr Shape shard_shape() const {
     Shape s{};
-    for (int i = 0; i < rank && i < max_rank; ++i) s.dims[s.rank++] = shard[i].extent;
+    for (int i = 0; i < rank && i < max_rank; ++i)
+      s.dims[s.rank++] = shard[i].extent;
     return s;
   }
   TIRX_HD constexpr index_t offset_on(const Axis& a) const {
     for (int i = 0; i < noffset; ++i)
-      if (offset[i].axis == a) return offset[i].value;
+      if (offset[i].axis == a)
+        return offset[i].value;
     return 0;
   }
   TIRX_HD constexpr bool uses(const Axis& a) const {
     for (int i = 0; i < rank; ++i)
-      if (shard[i].axis == a) return true;
+      if (shard[i].axis == a)
+        return true;
     for (int i = 0; i < nreplica; ++i)
-      if (replica[i].axis == a) return true;
+      if (replica[i].axis == a)
+        return true;
     return offset_on(a) != 0;
   }
   TIRX_HD constexpr bool has_thread_axis() const {
     for (int i = 0; i < rank; ++i)
-      if (!shard[i].axis.is_memory()) return true;
+      if (!shard[i].axis.is_memory())
+        return true;
     for (int i = 0; i < nreplica; ++i)
-      if (!replica[i].axis.is_memory()) return true;
+      if (!replica[i].axis.is_memory())
+        return true;
     for (int i = 0; i < noffset; ++i)
-      if (!offset[i].axis.is_memory()) return true;
+      if (!offset[i].axis.is_memory())
+        return true;
     return false;
   }
 
   // -- building ------------------------------------------------------------
   TIRX_HD constexpr TileLayout& push_shard(Iter it) {
-    if (rank < max_iters) shard[rank++] = it;
-    else overflow = true;
+    if (rank < max_iters)
+      shard[rank++] = it;
+    else
+      overflow = true;
     return *this;
   }
   TIRX_HD constexpr TileLayout& push_replica(Iter it) {
-    if (nreplica < max_replicas) replica[nreplica++] = it;
-    else overflow = true;
+    if (nreplica < max_replicas)
+      replica[nreplica++] = it;
+    else
+      overflow = true;
     return *this;
   }
   TIRX_HD constexpr TileLayout& add_offset(Term t) {
-    if (t.value == 0) return *this;
+    if (t.value == 0)
+      return *this;
     for (int i = 0; i < noffset; ++i)
       if (offset[i].axis == t.axis) {
         offset[i].value += t.value;
         if (offset[i].value == 0) { // drop it, keep the order
-          for (int k = i; k + 1 < noffset; ++k) offset[k] = offset[k + 1];
+          for (int k = i; k + 1 < noffset; ++k)
+            offset[k] = offset[k + 1];
           offset[--noffset] = Term{};
         }
         return *this;
@@ -168,12 +118,12 @@ struct TileLayout {
 // -- the typed builder ------------------------------------------------------
 
 /// The shard of extents with row-major contiguous strides on m: S(4, 8).
-template <class... E>
-TIRX_HD constexpr TileLayout S(E... extents) {
+template <class... E> TIRX_HD constexpr TileLayout S(E... extents) {
   TileLayout l{};
   index_t ext[] = {static_cast<index_t>(extents)...};
   index_t stride = 1;
-  for (index_t e : ext) l.push_shard(Iter{e, 0, Axis{0}});
+  for (index_t e : ext)
+    l.push_shard(Iter{e, 0, Axis{0}});
   for (int i = l.rank - 1; i >= 0; --i) {
     l.shard[i].stride = stride;
     stride *= l.shard[i].extent;
@@ -181,19 +131,13 @@ TIRX_HD constexpr TileLayout S(E... extents) {
   return l;
 }
 
-namespace detail {
-template <int N>
-struct TermList {
-  Term t[N];
-};
-} // namespace detail
-
 /// S({2, 32, 3, 4}, {1 * warpid, 1 * laneid, 4, 1}): explicit strides.
 template <int N, int M>
 TIRX_HD constexpr TileLayout S(const index_t (&extents)[N], const Term (&strides)[M]) {
   static_assert(N == M, "tirx::S: one stride per extent; S({2, 4}, {4, 1}) pairs 2:4 and 4:1");
   TileLayout l{};
-  for (int i = 0; i < N; ++i) l.push_shard(Iter{extents[i], strides[i].value, strides[i].axis});
+  for (int i = 0; i < N; ++i)
+    l.push_shard(Iter{extents[i], strides[i].value, strides[i].axis});
   return l;
 }
 
@@ -202,7 +146,8 @@ template <int N, int M>
 TIRX_HD constexpr TileLayout R(const index_t (&extents)[N], const Term (&strides)[M]) {
   static_assert(N == M, "tirx::R: one stride per extent; R({2}, {4 * warpid})");
   TileLayout l{};
-  for (int i = 0; i < N; ++i) l.push_replica(Iter{extents[i], strides[i].value, strides[i].axis});
+  for (int i = 0; i < N; ++i)
+    l.push_replica(Iter{extents[i], strides[i].value, strides[i].axis});
   return l;
 }
 TIRX_HD constexpr TileLayout R(index_t extent, Term stride) {
@@ -215,10 +160,14 @@ TIRX_HD constexpr TileLayout R(index_t extent, Term stride) {
 /// the swizzle of b are added to a; shard iters of b are appended after a's
 /// (so S[4 : 8] + S[8 : 1] is S[(4, 8) : (8, 1)]).
 TIRX_HD constexpr TileLayout operator+(TileLayout a, const TileLayout& b) {
-  for (int i = 0; i < b.rank; ++i) a.push_shard(b.shard[i]);
-  for (int i = 0; i < b.nreplica; ++i) a.push_replica(b.replica[i]);
-  for (int i = 0; i < b.noffset; ++i) a.add_offset(b.offset[i]);
-  if (b.swz.active()) a.swz = b.swz;
+  for (int i = 0; i < b.rank; ++i)
+    a.push_shard(b.shard[i]);
+  for (int i = 0; i < b.nreplica; ++i)
+    a.push_replica(b.replica[i]);
+  for (int i = 0; i < b.noffset; ++i)
+    a.add_offset(b.offset[i]);
+  if (b.swz.active())
+    a.swz = b.swz;
   a.overflow = a.overflow || b.overflow;
   return a;
 }
@@ -243,19 +192,26 @@ enum class LayoutError {
 };
 
 TIRX_HD constexpr LayoutError validate(const TileLayout& l) {
-  if (l.overflow) return LayoutError::too_many_iters;
+  if (l.overflow)
+    return LayoutError::too_many_iters;
   for (int i = 0; i < l.rank; ++i) {
-    if (l.shard[i].extent < 1) return LayoutError::bad_extent;
-    if (l.shard[i].axis.code == Axis::invalid) return LayoutError::bad_axis;
+    if (l.shard[i].extent < 1)
+      return LayoutError::bad_extent;
+    if (l.shard[i].axis.code == Axis::invalid)
+      return LayoutError::bad_axis;
   }
   for (int i = 0; i < l.nreplica; ++i) {
-    if (l.replica[i].extent < 1) return LayoutError::bad_replica_extent;
-    if (l.replica[i].axis.code == Axis::invalid) return LayoutError::bad_axis;
+    if (l.replica[i].extent < 1)
+      return LayoutError::bad_replica_extent;
+    if (l.replica[i].axis.code == Axis::invalid)
+      return LayoutError::bad_axis;
   }
   for (int i = 0; i < l.noffset; ++i)
-    if (l.offset[i].axis.code == Axis::invalid) return LayoutError::bad_axis;
+    if (l.offset[i].axis.code == Axis::invalid)
+      return LayoutError::bad_axis;
   if (l.swz.active()) {
-    if (l.swz.shift < l.swz.bits || l.swz.base < 0) return LayoutError::swizzle_shift_below_bits;
+    if (l.swz.shift < l.swz.bits || l.swz.base < 0)
+      return LayoutError::swizzle_shift_below_bits;
     for (int i = 0; i < l.rank; ++i)
       if (l.shard[i].axis.is_memory() && !(l.shard[i].axis == Axis{0}))
         return LayoutError::swizzle_on_non_memory;
@@ -265,8 +221,7 @@ TIRX_HD constexpr LayoutError validate(const TileLayout& l) {
 
 /// Stops compilation with one line per broken rule. Every tensor type and
 /// every layout operation on a static layout goes through it.
-template <TileLayout L>
-TIRX_HD constexpr bool check_layout() {
+template <TileLayout L> TIRX_HD constexpr bool check_layout() {
   constexpr LayoutError e = validate(L);
   static_assert(e != LayoutError::too_many_iters,
                 "tirx::TileLayout: more than 16 shard, 4 replica or 4 offset terms; canonicalize() "
@@ -282,8 +237,9 @@ TIRX_HD constexpr bool check_layout() {
   static_assert(e != LayoutError::swizzle_on_non_memory,
                 "tirx::TileLayout: a swizzle permutes the memory axis m only; drop it or move the "
                 "TLane/TCol iters to m");
-  static_assert(e != LayoutError::bad_axis,
-                "tirx::TileLayout: a user axis name must have 1 to 7 characters, e.g. axis(\"pid\")");
+  static_assert(
+      e != LayoutError::bad_axis,
+      "tirx::TileLayout: a user axis name must have 1 to 7 characters, e.g. axis(\"pid\")");
   return e == LayoutError::none;
 }
 
@@ -292,14 +248,16 @@ TIRX_HD constexpr bool check_layout() {
 /// Flat row-major index of a coordinate over a shape.
 TIRX_HD constexpr index_t flatten(const Shape& s, const index_t* coord) {
   index_t flat = 0;
-  for (int i = 0; i < s.rank; ++i) flat = flat * s.dims[i] + coord[i];
+  for (int i = 0; i < s.rank; ++i)
+    flat = flat * s.dims[i] + coord[i];
   return flat;
 }
 
 /// The coordinate of shard iter k for a flat index.
 TIRX_HD constexpr index_t iter_coord(const TileLayout& l, int k, index_t flat) {
   index_t inner = 1;
-  for (int i = k + 1; i < l.rank; ++i) inner *= l.shard[i].extent;
+  for (int i = k + 1; i < l.rank; ++i)
+    inner *= l.shard[i].extent;
   return (flat / inner) % l.shard[k].extent;
 }
 
@@ -311,10 +269,12 @@ TIRX_HD constexpr Coord apply(const TileLayout& l, index_t flat) {
     c.add(it.axis, (flat % it.extent) * it.stride);
     flat /= it.extent;
   }
-  for (int i = 0; i < l.noffset; ++i) c.add(l.offset[i].axis, l.offset[i].value);
+  for (int i = 0; i < l.noffset; ++i)
+    c.add(l.offset[i].axis, l.offset[i].value);
   if (l.swz.active())
     for (int i = 0; i < c.n; ++i)
-      if (c.axis[i] == Axis{0}) c.value[i] = l.swz.apply(c.value[i]);
+      if (c.axis[i] == Axis{0})
+        c.value[i] = l.swz.apply(c.value[i]);
   return c;
 }
 
@@ -331,10 +291,13 @@ TIRX_HD TIRX_FORCEINLINE constexpr I iter_offset(I& flat) {
   constexpr Iter it = L.shard[K];
   I r = 0;
   if constexpr (it.axis == A && it.extent > 1) {
-    if constexpr (K == 0) r = flat * static_cast<I>(it.stride); // outermost: no wrap needed
-    else r = (flat % static_cast<I>(it.extent)) * static_cast<I>(it.stride);
+    if constexpr (K == 0)
+      r = flat * static_cast<I>(it.stride); // outermost: no wrap needed
+    else
+      r = (flat % static_cast<I>(it.extent)) * static_cast<I>(it.stride);
   }
-  if constexpr (K > 0 && it.extent > 1) flat /= static_cast<I>(it.extent);
+  if constexpr (K > 0 && it.extent > 1)
+    flat /= static_cast<I>(it.extent);
   return r;
 }
 } // namespace detail
@@ -343,12 +306,12 @@ TIRX_HD TIRX_FORCEINLINE constexpr I iter_offset(I& flat) {
 /// tensor access. L and A are template arguments, so every extent and stride
 /// is a constant and the layout is never touched at run time (which also
 /// keeps device code free of references to host objects).
-template <TileLayout L, Axis A, class I>
-TIRX_HD TIRX_FORCEINLINE constexpr I axis_offset(I flat) {
+template <TileLayout L, Axis A, class I> TIRX_HD TIRX_FORCEINLINE constexpr I axis_offset(I flat) {
   I off = static_cast<I>(L.offset_on(A));
   [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
     ((off += detail::iter_offset<L, A, L.rank - 1 - K>(flat)), ...);
-  }(cuda::std::make_integer_sequence<int, L.rank>{});
+  }
+  (cuda::std::make_integer_sequence<int, L.rank>{});
   if constexpr (L.swz.active() && A == Axis{0}) {
     constexpr Swizzle sw = L.swz;
     constexpr I mask = static_cast<I>(((index_t{1} << sw.bits) - 1) << (sw.shift + sw.base));
@@ -361,7 +324,8 @@ TIRX_HD TIRX_FORCEINLINE constexpr I axis_offset(I flat) {
 /// Number of replica combinations (1 without replicas).
 TIRX_HD constexpr index_t replica_count(const TileLayout& l) {
   index_t n = 1;
-  for (int i = 0; i < l.nreplica; ++i) n *= l.replica[i].extent;
+  for (int i = 0; i < l.nreplica; ++i)
+    n *= l.replica[i].extent;
   return n;
 }
 
@@ -378,10 +342,12 @@ TIRX_HD constexpr Coord apply_replica(const TileLayout& l, index_t flat, index_t
     c.add(it.axis, (r % it.extent) * it.stride);
     r /= it.extent;
   }
-  for (int i = 0; i < l.noffset; ++i) c.add(l.offset[i].axis, l.offset[i].value);
+  for (int i = 0; i < l.noffset; ++i)
+    c.add(l.offset[i].axis, l.offset[i].value);
   if (l.swz.active())
     for (int i = 0; i < c.n; ++i)
-      if (c.axis[i] == Axis{0}) c.value[i] = l.swz.apply(c.value[i]);
+      if (c.axis[i] == Axis{0})
+        c.value[i] = l.swz.apply(c.value[i]);
   return c;
 }
 
