@@ -8,6 +8,7 @@
 #include <tirx/tile.hpp>
 
 #include "../../examples/affine_relu.cuh"
+#include "../../examples/example_util.hpp"
 #include "gpu_check.hpp"
 
 #include <cmath>
@@ -80,35 +81,6 @@ __global__ void silu_lambda(Rows A, Rows B) {
 
 namespace {
 
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
-  if (!ok)
-    ++failures;
-}
-
-template <class T> struct Buffer {
-  T* dev = nullptr;
-  std::size_t n;
-  explicit Buffer(std::size_t count) : n(count) {
-    TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T)));
-  }
-  ~Buffer() { cudaFree(dev); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  void upload(const std::vector<T>& h) {
-    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  void clear() { TIRX_CHECK_CUDA(cudaMemset(dev, 0, n * sizeof(T))); }
-  std::vector<T> download() const {
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> h(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
 unsigned short bits_of(half h) {
   unsigned short b;
   std::memcpy(&b, &h, sizeof b);
@@ -125,18 +97,18 @@ int main() {
   std::vector<float> a(256);
   for (int i = 0; i < 256; ++i)
     a[i] = -4.0f + 8.0f * static_cast<float>(i) / 255.0f;
-  Buffer<float> in(256), out(256);
-  Buffer<half> half_in(256), half_out(256);
+  example::Buffer<float> in(256), out(256);
+  example::Buffer<half> half_in(256), half_out(256);
   in.upload(a);
 
-  out.clear();
+  out.fill_bytes(0);
   affine_relu<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   {
     auto b = out.download();
     bool ok = true;
     for (int i = 0; i < 256; ++i)
       ok = ok && b[i] == std::fmax(std::fma(a[i], 2.0f, 1.0f), 0.0f);
-    expect(ok, "affine_relu");
+    example::expect(ok, "affine_relu");
   }
 
   // cvt.rn is round-to-nearest-even, like the host's __float2half_rn
@@ -145,12 +117,12 @@ int main() {
     bool ok = true;
     for (int i = 0; i < 256; ++i)
       ok = ok && bits_of(b[i]) == bits_of(__float2half_rn(a[i]));
-    expect(ok, what);
+    example::expect(ok, what);
   };
-  half_out.clear();
+  half_out.fill_bytes(0);
   to_float16<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
   check_half("to_float16");
-  half_out.clear();
+  half_out.fill_bytes(0);
   to_float16_packed<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
   check_half("to_float16_packed");
 
@@ -159,14 +131,14 @@ int main() {
   for (int i = 0; i < 256; ++i)
     h[i] = __float2half_rn(static_cast<float>(i - 128) / 8.0f);
   half_in.upload(h);
-  half_out.clear();
+  half_out.fill_bytes(0);
   affine_half2<<<1, 64>>>(HalfRows{half_in.dev}, HalfRows{half_out.dev});
   {
     auto b = half_out.download();
     bool ok = true;
     for (int i = 0; i < 256; ++i)
       ok = ok && __half2float(b[i]) == 2.0f * __half2float(h[i]) + 1.0f;
-    expect(ok, "affine_half2");
+    example::expect(ok, "affine_half2");
   }
 
   auto check_silu = [&](const char* what) {
@@ -176,15 +148,15 @@ int main() {
       float want = a[i] / (1.0f + std::exp(-a[i]));
       ok = ok && std::fabs(b[i] - want) <= 1e-6f * (1.0f + std::fabs(want));
     }
-    expect(ok, what);
+    example::expect(ok, what);
   };
-  out.clear();
+  out.fill_bytes(0);
   silu_kernel<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_silu("silu (__device__ function)");
-  out.clear();
+  out.fill_bytes(0);
   silu_lambda<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_silu("silu (lambda)");
 
-  TIRX_CHECK_CUDA(cudaGetLastError());
-  return failures == 0 ? 0 : 1;
+  EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  return example::exit_code();
 }

@@ -7,6 +7,7 @@
 #include <tirx/tile.hpp>
 
 #include "../../examples/add_one_vector.cuh"
+#include "../../examples/example_util.hpp"
 #include "../../examples/shared_shift_dynamic.cuh"
 #include "gpu_check.hpp"
 
@@ -95,38 +96,6 @@ __global__ void sum_four(GlobalTensor<float, ShapeT<256>> A, GlobalTensor<float,
 }
 // [/snippet]
 
-namespace {
-
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
-  if (!ok)
-    ++failures;
-}
-
-template <class T> struct Buffer {
-  T* dev = nullptr;
-  std::size_t n;
-  explicit Buffer(std::size_t count) : n(count) {
-    TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T)));
-  }
-  ~Buffer() { cudaFree(dev); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  void upload(const std::vector<T>& h) {
-    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  std::vector<T> download() const {
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> h(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
-} // namespace
-
 int main() {
   if (int rc = tirx_test_require_gpu())
     return rc;
@@ -134,7 +103,7 @@ int main() {
   std::vector<float> a(768);
   for (std::size_t i = 0; i < a.size(); ++i)
     a[i] = static_cast<float>(i % 97) - 48.0f;
-  Buffer<float> in(768), out(768);
+  example::Buffer<float> in(768), out(768);
   in.upload(a);
 
   add_one_vector<<<1, 64>>>(Vec256{in.dev}, Vec256{out.dev});
@@ -143,7 +112,7 @@ int main() {
     bool ok = true;
     for (int i = 0; i < 256; ++i)
       ok = ok && b[i] == a[i] + 1.0f;
-    expect(ok, "add_one_vector");
+    example::expect(ok, "add_one_vector");
   }
 
   add_one_tile<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
@@ -152,18 +121,19 @@ int main() {
     bool ok = true;
     for (int i = 0; i < 768; ++i)
       ok = ok && b[i] == a[i] + 1.0f;
-    expect(ok, "add_one_tile");
+    example::expect(ok, "add_one_tile");
   }
 
-  Buffer<int> distinct(1);
+  example::Buffer<int> distinct(1);
   shared_shift<<<1, 128>>>(Vec128{in.dev}, Vec128{out.dev}, distinct.dev);
   {
     auto b = out.download();
     bool ok = true;
     for (int i = 0; i < 128; ++i)
       ok = ok && b[i] == a[(i + 1) % 128];
-    expect(ok, "shared_shift");
-    expect(distinct.download()[0] == 3, "alloc_shared: same arguments share, a tag separates");
+    example::expect(ok, "shared_shift");
+    example::expect(distinct.download()[0] == 3,
+                    "alloc_shared: same arguments share, a tag separates");
   }
 
   launch_shift(Vec128{in.dev}, Vec128{out.dev});
@@ -172,10 +142,10 @@ int main() {
     bool ok = true;
     for (int i = 0; i < 128; ++i)
       ok = ok && b[i] == a[(i + 1) % 128];
-    expect(ok, "shared_shift_dynamic");
+    example::expect(ok, "shared_shift_dynamic");
   }
 
-  Buffer<int> positives(1);
+  example::Buffer<int> positives(1);
   sum_four<<<1, 64>>>(GlobalTensor<float, ShapeT<256>>{in.dev},
                       GlobalTensor<float, ShapeT<64>>{out.dev},
                       GlobalTensor<int, ShapeT<1>>{positives.dev});
@@ -190,10 +160,10 @@ int main() {
       ok = ok && b[t] == total;
       want_positive += total > 0.0f;
     }
-    expect(ok, "sum_four");
-    expect(positives.download()[0] == want_positive, "shared_scalar count");
+    example::expect(ok, "sum_four");
+    example::expect(positives.download()[0] == want_positive, "shared_scalar count");
   }
 
-  TIRX_CHECK_CUDA(cudaGetLastError());
-  return failures == 0 ? 0 : 1;
+  EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  return example::exit_code();
 }

@@ -8,6 +8,7 @@
 #include <tirx/tile.hpp>
 
 #include "../../examples/add_one_tile.cuh"
+#include "../../examples/example_util.hpp"
 #include "gpu_check.hpp"
 
 #include <cuda/annotated_ptr> // cuda::access_property
@@ -126,39 +127,6 @@ __global__ void swap_warps(Rows A, Rows B) {
 }
 // [/snippet]
 
-namespace {
-
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
-  if (!ok)
-    ++failures;
-}
-
-template <class T> struct Buffer {
-  T* dev = nullptr;
-  std::size_t n;
-  explicit Buffer(std::size_t count) : n(count) {
-    TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T)));
-  }
-  ~Buffer() { cudaFree(dev); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  void upload(const std::vector<T>& h) {
-    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  void fill_bytes(int byte) { TIRX_CHECK_CUDA(cudaMemset(dev, byte, n * sizeof(T))); }
-  std::vector<T> download() const {
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> h(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
-} // namespace
-
 int main() {
   if (int rc = tirx_test_require_gpu())
     return rc;
@@ -166,7 +134,7 @@ int main() {
   std::vector<float> a(768);
   for (std::size_t i = 0; i < a.size(); ++i)
     a[i] = static_cast<float>(i); // the seed's arange(768)
-  Buffer<float> in(768), out(768);
+  example::Buffer<float> in(768), out(768);
   in.upload(a);
 
   auto check_all = [&](const char* what, int count, auto want) {
@@ -174,7 +142,7 @@ int main() {
     bool ok = true;
     for (int i = 0; i < count; ++i)
       ok = ok && b[i] == want(i);
-    expect(ok, what);
+    example::expect(ok, what);
   };
 
   out.fill_bytes(0);
@@ -218,6 +186,6 @@ int main() {
   swap_warps<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_all("swap_warps", 256, [&](int i) { return a[(i + 128) % 256]; });
 
-  TIRX_CHECK_CUDA(cudaGetLastError());
-  return failures == 0 ? 0 : 1;
+  EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  return example::exit_code();
 }
