@@ -1,25 +1,9 @@
-// Seed kernel add_one_tile: 64 threads each load twelve floats with three
-// ld.global.v4.b32 (operand shape (2, 32, 3, 4): group (warp, lane), three
-// repeats, a four-word atom), add one to each value with a scalar function
-// through ewise, and store them with three st.global.v4.b32.
-#include <tirx/tile.hpp>
+// Runs seed kernel add_one_tile (add_one_tile.cuh: twelve floats per thread
+// through a register tile, plus one) on random inputs and checks every output
+// on the host. Argument: the random seed (default: a fresh one).
+#include "add_one_tile.cuh"
 
 #include "example_util.hpp"
-
-using namespace tirx;
-
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
-
-__device__ float plus_one(float value) { return value + 1.0f; }
-
-using Tile = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>; // align=16
-
-__global__ void add_one_tile(Tile A, Tile B) {
-  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
-  tile::ewise(plus_one, registers, registers, scope::cta);
-  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
-}
 
 int main(int argc, char** argv) {
   constexpr int n = 2 * 32 * 3 * 4; // 768
@@ -31,6 +15,7 @@ int main(int argc, char** argv) {
   add_one_tile<<<1, 64>>>(Tile{A.dev}, Tile{B.dev});
   example::sync_and_check("add_one_tile");
   std::vector<float> want(n);
-  for (int i = 0; i < n; ++i) want[i] = a[i] + 1.0f; // add.f32 rounds to nearest: bit-exact
+  for (int i = 0; i < n; ++i)
+    want[i] = a[i] + 1.0f; // add.f32 rounds to nearest: bit-exact
   return example::expect_equal("add_one_tile", B.download(), want, seed);
 }

@@ -1,25 +1,9 @@
-// Seed kernel affine_relu: B = max(2*A + 1, 0). Each of 64 threads loads four
-// floats with one ld.global.v4.b32, then views its registers as (2, 32, 4, 1)
-// (four repeats of a one-register atom) for fma.rn.f32 and max.f32 with
-// scalar constants, and stores the four results with st.global.v4.b32.
-#include <tirx/tile.hpp>
+// Runs seed kernel affine_relu (affine_relu.cuh: B = max(2*A + 1, 0) with
+// fma.rn.f32 and max.f32) on random inputs and checks every output on the host.
+// Argument: the random seed (default: a fresh one).
+#include "affine_relu.cuh"
 
 #include "example_util.hpp"
-
-using namespace tirx;
-
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
-
-using Tile = GlobalTensor<float, ShapeT<2, 32, 4>, 16>; // align=16
-
-__global__ void affine_relu(Tile A, Tile B) {
-  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
-  auto scalars = registers.view<2, 32, 4, 1>();
-  tile::apply<ptx<"fma.rn.f32">>(scalars, scalars, 2.0f, 1.0f, scope::cta);
-  tile::apply<ptx<"max.f32">>(scalars, scalars, 0.0f, scope::cta);
-  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
-}
 
 int main(int argc, char** argv) {
   constexpr int n = 2 * 32 * 4; // 256
@@ -30,7 +14,7 @@ int main(int argc, char** argv) {
   example::Buffer<float> A(n), B(n);
   A.upload(a);
   B.poison();
-  affine_relu<<<1, 64>>>(Tile{A.dev}, Tile{B.dev});
+  affine_relu<<<1, 64>>>(Rows{A.dev}, Rows{B.dev});
   example::sync_and_check("affine_relu");
   std::vector<float> want(n);
   int clamped = 0;
@@ -40,7 +24,8 @@ int main(int argc, char** argv) {
     want[i] = std::fmax(affine, 0.0f);
   }
   if (clamped == 0 || clamped == n) {
-    std::printf("affine_relu: inputs do not exercise ReLU (%d of %d clamped, seed %u)\n", clamped, n, seed);
+    std::printf("affine_relu: inputs do not exercise ReLU (%d of %d clamped, seed %u)\n", clamped,
+                n, seed);
     return 1;
   }
   std::printf("affine_relu: %d of %d results clamped to 0\n", clamped, n);

@@ -1,25 +1,9 @@
-// Seed kernel SiLU: affine_relu with its two arithmetic calls replaced by
-// one ewise of a scalar function, silu(x) = x / (1 + exp(-x)), inlined for
-// each of the four values a thread holds.
-#include <tirx/tile.hpp>
+// Runs seed kernel apply_silu (silu.cuh: SiLU through ewise of a scalar
+// function) on random inputs and checks every output on the host. Argument: the
+// random seed (default: a fresh one).
+#include "silu.cuh"
 
 #include "example_util.hpp"
-
-using namespace tirx;
-
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
-
-using Tile = GlobalTensor<float, ShapeT<2, 32, 4>, 16>; // align=16
-
-/// T.exp on float32 lowers to CUDA's __expf (ex2.approx of x * log2(e)).
-__device__ float silu(float value) { return value / (1.0f + __expf(-value)); }
-
-__global__ void apply_silu(Tile A, Tile B) {
-  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
-  tile::ewise(silu, registers, registers, scope::cta);
-  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
-}
 
 // Error bound. For |x| <= 8, __expf is within 2 + 1.173*|x| <= 12 ulp
 // (CUDA Programming Guide, intrinsic functions), i.e. a relative error below
@@ -36,7 +20,7 @@ int main(int argc, char** argv) {
   example::Buffer<float> A(n), B(n);
   A.upload(a);
   B.poison();
-  apply_silu<<<1, 64>>>(Tile{A.dev}, Tile{B.dev});
+  apply_silu<<<1, 64>>>(Rows{A.dev}, Rows{B.dev});
   example::sync_and_check("apply_silu");
   std::vector<float> got = B.download();
   double worst = 0;
@@ -45,12 +29,15 @@ int main(int argc, char** argv) {
     double want = x / (1.0 + std::exp(-x)); // double-precision SiLU
     double err = want == 0 ? std::fabs(double(got[i])) : std::fabs(got[i] - want) / std::fabs(want);
     if (!(err <= rel_bound)) { // also catches NaN (the poison)
-      std::printf("silu: MISMATCH at %d: input %.9g, got %.9g, want %.9g (relative error %.3g > %.1g, seed %u)\n",
+      std::printf("silu: MISMATCH at %d: input %.9g, got %.9g, want %.9g (relative error %.3g > "
+                  "%.1g, seed %u)\n",
                   i, x, double(got[i]), want, err, rel_bound, seed);
       return 1;
     }
-    if (err > worst) worst = err;
+    if (err > worst)
+      worst = err;
   }
-  std::printf("silu: OK (%d values, largest relative error %.3g <= %.1g, seed %u)\n", n, worst, rel_bound, seed);
+  std::printf("silu: OK (%d values, largest relative error %.3g <= %.1g, seed %u)\n", n, worst,
+              rel_bound, seed);
   return 0;
 }

@@ -1,18 +1,9 @@
-// Seed kernel sum_four: an immutable `let` base index and a mutable scalar
-// accumulator (a one-element local tensor) sum four inputs per thread.
-#include <tirx/tile.hpp>
+// Runs seed kernel sum_four (sum_four.cuh: the sum of four inputs per thread)
+// on random inputs and checks every output on the host. Argument: the random
+// seed (default: a fresh one).
+#include "sum_four.cuh"
 
 #include "example_util.hpp"
-
-using namespace tirx;
-
-__global__ void sum_four(GlobalTensor<float, ShapeT<256>> A, GlobalTensor<float, ShapeT<64>> B) {
-  int tx = threadIdx.x;
-  let<int> base = tx * 4;
-  scalar<float> total = 0.0f;
-  for (int k = 0; k < 4; ++k) total += A(base + k);
-  B(tx) = total;
-}
 
 int main(int argc, char** argv) {
   unsigned seed = example::seed_from_args(argc, argv);
@@ -20,12 +11,14 @@ int main(int argc, char** argv) {
   example::Buffer<float> A(256), B(64);
   A.upload(a);
   B.poison();
-  sum_four<<<1, 64>>>(GlobalTensor<float, ShapeT<256>>{A.dev}, GlobalTensor<float, ShapeT<64>>{B.dev});
+  sum_four<<<1, 64>>>(GlobalTensor<float, ShapeT<256>>{A.dev},
+                      GlobalTensor<float, ShapeT<64>>{B.dev});
   example::sync_and_check("sum_four");
   std::vector<float> want(64);
   for (int t = 0; t < 64; ++t) {
     float total = 0.0f; // the same order of additions as the kernel: bit-exact
-    for (int k = 0; k < 4; ++k) total += a[t * 4 + k];
+    for (int k = 0; k < 4; ++k)
+      total += a[t * 4 + k];
     want[t] = total;
   }
   return example::expect_equal("sum_four", B.download(), want, seed);

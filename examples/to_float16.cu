@@ -1,28 +1,11 @@
-// Seed kernel to_float16: each of 64 threads loads four floats with one
-// ld.global.v4.b32, converts each with cvt.rn.f16.f32 (round to nearest
-// even) into a uint16 view of a float16 register tile, and stores the four
-// halves with one st.global.v4.b16 through a uint16 view of B.
-#include <tirx/tile.hpp>
-
-#include <cuda_fp16.h>
+// Runs seed kernel to_float16 (to_float16.cuh: float to float16 with
+// cvt.rn.f16.f32) on random inputs and checks every output on the host.
+// Argument: the random seed (default: a fresh one).
+#include "to_float16.cuh"
 
 #include <limits>
 
 #include "example_util.hpp"
-
-using namespace tirx;
-
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
-
-__global__ void to_float16(GlobalTensor<float, ShapeT<2, 32, 4>, 16> A,
-                           GlobalTensor<half, ShapeT<2, 32, 4>, 8> B) {
-  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
-  auto converted = alloc_local<half, shape(2, 32, 4), register_layout>();
-  auto words = converted.view<uint16>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
-  tile::apply<ptx<"cvt.rn.f16.f32">>(words.view<2, 32, 4, 1>(), registers.view<2, 32, 4, 1>(), scope::cta);
-  tile::apply<ptx<"st.global.v4.b16">>(B.view<uint16>(), words, scope::cta);
-}
 
 /// Random floats over the whole float16 range and beyond: values that round
 /// to subnormals, to zero, to infinity, and exact ties between two halves.
@@ -31,20 +14,29 @@ std::vector<float> conversion_inputs(int n, unsigned seed) {
   std::uniform_real_distribution<float> mantissa(1.0f, 2.0f);
   std::uniform_int_distribution<int> exponent(-27, 16); // 2^-27 .. 2^17
   std::vector<float> v(n);
-  for (auto& x : v) x = std::ldexp(mantissa(gen), exponent(gen)) * (gen() % 2 ? -1.0f : 1.0f);
+  for (auto& x : v)
+    x = std::ldexp(mantissa(gen), exponent(gen)) * (gen() % 2 ? -1.0f : 1.0f);
   // fixed cases in the first slots (their positions do not matter)
   const float ties[] = {
-      1.0f + 0x1p-11f,       // halfway between 1 and 1 + 2^-10: to 1 (even)
-      1.0f + 3 * 0x1p-11f,   // halfway, rounds up to the even neighbour
-      0x1p-25f,              // halfway between 0 and the smallest subnormal: to 0
-      3 * 0x1p-25f,          // halfway between two subnormals: up to 2^-23 (even)
-      65504.0f,              // the largest half
-      65519.0f,              // below the halfway point to 65536: 65504
-      65520.0f,              // halfway to 2^16: rounds to infinity
-      -0.0f, 0.0f, 1e30f, -1e30f, std::numeric_limits<float>::infinity(),
-      -std::numeric_limits<float>::infinity(), 0x1p-14f, 0x1p-24f, 0x1.ffcp-15f,
+      1.0f + 0x1p-11f,     // halfway between 1 and 1 + 2^-10: to 1 (even)
+      1.0f + 3 * 0x1p-11f, // halfway, rounds up to the even neighbour
+      0x1p-25f,            // halfway between 0 and the smallest subnormal: to 0
+      3 * 0x1p-25f,        // halfway between two subnormals: up to 2^-23 (even)
+      65504.0f,            // the largest half
+      65519.0f,            // below the halfway point to 65536: 65504
+      65520.0f,            // halfway to 2^16: rounds to infinity
+      -0.0f,
+      0.0f,
+      1e30f,
+      -1e30f,
+      std::numeric_limits<float>::infinity(),
+      -std::numeric_limits<float>::infinity(),
+      0x1p-14f,
+      0x1p-24f,
+      0x1.ffcp-15f,
   };
-  for (std::size_t i = 0; i < sizeof(ties) / sizeof(ties[0]); ++i) v[i] = ties[i];
+  for (std::size_t i = 0; i < sizeof(ties) / sizeof(ties[0]); ++i)
+    v[i] = ties[i];
   return v;
 }
 

@@ -3,14 +3,16 @@
 
 A guide shows compiled code like this:
 
-    <!-- snippet: examples/tensors.cu:add-one-vector -->
+    <!-- snippet: examples/tensors.cu:alloc-shared -->
     ```cpp
     ...the region, exactly...
     ```
 
-and the source (path relative to the guide's folder) marks the region:
+and the source (path relative to the guide's folder; it may lie outside
+docs/, as ../examples/add_one_tile.cuh, a seed kernel's one copy, does)
+marks the region:
 
-    // [snippet:add-one-vector]
+    // [snippet:alloc-shared]
     ...
     // [/snippet]
 
@@ -27,7 +29,8 @@ Checks (exit status 1 and one line per problem if any fails):
     code span that starts with `tirx::` and contains ": " is part of an error
     message (string literals, adjacent ones joined) in include/tirx/, or is a
     prefix literal `tirx::op: ` followed by part of another literal.
-Regions that no guide shows are reported as warnings.
+Regions that no guide shows (in docs/examples/ and in the other sources the
+guides show) are reported as warnings.
 
 Usage:
   check_doc_snippets.py [DOCS_DIR] [--include DIR] [--update] [--self-test]
@@ -274,14 +277,20 @@ def check(docs_dir, include_dir, update=False, out=sys.stdout):
                 f.write("\n".join(lines) + "\n")
             print(f"{path}: updated {len(rewrites)} block(s)", file=out)
 
+    # every region of docs/examples and of the other sources a guide shows
+    # (e.g. ../examples/NAME.cuh, a seed kernel) must be shown somewhere
     examples = os.path.join(docs_dir, "examples")
+    shown = sorted(source for source, regions in sources.items() if regions)
     for root, _, files in os.walk(examples):
         for name in sorted(files):
             if name.endswith(SOURCE_SUFFIXES):
                 source = os.path.normpath(os.path.join(root, name))
-                for region in regions_of(source) or {}:
-                    if (source, region) not in used:
-                        warnings.append(f"{source}: region '{region}' is not shown in any guide")
+                if source not in shown:
+                    shown.append(source)
+    for source in shown:
+        for region in regions_of(source) or {}:
+            if (source, region) not in used:
+                warnings.append(f"{source}: region '{region}' is not shown in any guide")
 
     for w in warnings:
         print(f"warning: {w}", file=out)
@@ -326,9 +335,15 @@ def self_test():
             "\n```text\nnot code\n```\n\n<!-- diagnostics -->\n"
             "| `tirx::thing: the rule; the \"fix\"` |\n<!-- /diagnostics -->\n"
             "`tirx::unchecked: outside the section`\n")
-    base = {"docs/examples/a.cpp": source, "include/tirx/h.hpp": header}
+    base = {"docs/examples/a.cpp": source, "include/tirx/h.hpp": header,
+            "examples/k.cuh": "// [snippet:kernel]\nk();\n// [/snippet]\n"
+                              "// [snippet:spare]\ns();\n// [/snippet]\n"}
+    outside = "\n<!-- snippet: ../examples/k.cuh:kernel -->\n```cpp\nk();\n```\n"
     cases = [
         (good, True, []),
+        # a source outside docs/ (a seed kernel's header): its unshown regions warn
+        (good + outside, True, ["region 'spare' is not shown"]),
+        (good + outside.replace("k();\n```", "k(1);\n```"), False, ["differs"]),
         (good.replace("int a = 1;\nint b", "int a = 3;\nint b"), False, ["differs"]),
         (good.replace("a.cpp:inner", "a.cpp:missing"), False, ["no region [snippet:missing]"]),
         (good.replace("examples/a.cpp:outer", "examples/b.cpp:outer"), False, ["no such file"]),

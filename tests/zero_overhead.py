@@ -2,7 +2,9 @@
 """Zero-overhead check: tirx kernels against hand-written CUDA twins, in PTX.
 
 Every source (tests/twins/*.cu) defines kernels in pairs: NAME, written with
-tirx, and NAME_twin, the same computation in plain CUDA. All sources are
+tirx, and NAME_twin, the same computation in plain CUDA (a seed's source
+includes its tirx kernel from examples/NAME.cuh, the one the example runs
+and the guides show, and adds the twin). All sources are
 compiled to PTX in one nvcc run (nvcc -std=c++20 -arch=sm_90a -DNDEBUG -ptx
 on a generated .cu that includes each source in a namespace of its own;
 --separate compiles them one by one) and, per pair, the tirx kernel must
@@ -183,15 +185,59 @@ def namespace_of(source):
     return "tirx_pair_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(source))[0])
 
 
-def one_translation_unit(sources, out_dir):
-    """A .cu that includes every source, each in its own namespace (its
-    <...> includes hoisted to the top): one nvcc run parses tirx once."""
-    hoisted, body = [], []
+ANGLE_INCLUDE_RE = re.compile(r"\s*#\s*include\s*<")
+QUOTED_INCLUDE_RE = re.compile(r'\s*#\s*include\s*"([^"]+)"')
+MACRO_RE = re.compile(r"\s*#\s*(define|undef)\b")
+
+
+def quoted_headers(source, include_dirs):
+    """The files that `source` includes with "...", directly or through one
+    another, in include order (each once). Looked up as the compiler does:
+    beside the including file, then in the include directories."""
+    found, todo = [], [os.path.abspath(source)]
+    while todo:
+        path = todo.pop(0)
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                m = QUOTED_INCLUDE_RE.match(line)
+                if not m:
+                    continue
+                for d in [os.path.dirname(path)] + include_dirs:
+                    header = os.path.abspath(os.path.join(d, m.group(1)))
+                    if os.path.isfile(header):
+                        break
+                else:
+                    raise SystemExit("error: %s:%d: %s not found" % (path, number, m.group(1)))
+                if header not in found:
+                    found.append(header)
+                    todo.append(header)
+    return found
+
+
+def one_translation_unit(sources, out_dir, include_dirs):
+    """A .cu that includes every source, each in its own namespace: one nvcc
+    run parses tirx once. The <...> includes of the sources and of the "..."
+    headers they include (e.g. examples/NAME.cuh, the seed kernel) are hoisted
+    to the top, so that they are parsed once, outside every namespace. Those
+    files must define no macros (a macro would reach the sources after them),
+    and a "..." header may belong to one source only (#pragma once would
+    leave it out of the second namespace)."""
+    hoisted, body, owner = [], [], {}
     for src in sources:
-        with open(src) as f:
-            for line in f:
-                if re.match(r"\s*#\s*include\s*<", line) and line.strip() not in hoisted:
-                    hoisted.append(line.strip())
+        for path in [os.path.abspath(src)] + quoted_headers(src, include_dirs):
+            if path != os.path.abspath(src):
+                if path in owner:
+                    raise SystemExit("error: %s is included by %s and %s; each pair source needs "
+                                     "headers of its own" % (path, owner[path], src))
+                owner[path] = src
+            with open(path) as f:
+                for number, line in enumerate(f, 1):
+                    if MACRO_RE.match(line):
+                        raise SystemExit("error: %s:%d: no macros in pair sources and their "
+                                         "headers (they would reach the other namespaces)"
+                                         % (path, number))
+                    if ANGLE_INCLUDE_RE.match(line) and line.strip() not in hoisted:
+                        hoisted.append(line.strip())
         body += ["namespace %s {" % namespace_of(src), '#include "%s"' % os.path.abspath(src), "}"]
     path = os.path.join(out_dir, "zero_overhead_pairs.cu")
     with open(path, "w") as f:
@@ -247,7 +293,7 @@ def main():
             else:
                 per_source[src] = {plain_name(m): Kernel(b) for m, b in kernel_bodies(ptx).items()}
     else:
-        ptx, err = compile_ptx(args, one_translation_unit(args.sources, out_dir), out_dir)
+        ptx, err = compile_ptx(args, one_translation_unit(args.sources, out_dir, args.include), out_dir)
         if err:
             errors.append("compiling the sources failed:\n%s" % err)
         else:

@@ -1,9 +1,14 @@
 // The code of docs/arithmetic.md. Each region between `// [snippet:NAME]` and
 // `// [/snippet]` is shown verbatim in the guide; tests/check_doc_snippets.py
 // keeps the two in sync. Built for sm_80 and sm_90a; `ctest -L gpu` runs every
-// kernel and checks its output (exit 77, "skipped", without a GPU).
+// kernel and checks its output (exit 77, "skipped", without a GPU). The guide's
+// first kernel is the seed affine_relu, shown from its one copy,
+// examples/affine_relu.cuh, which also defines register_layout and Rows for
+// the kernels here.
 #include <tirx/tile.hpp>
 
+#include "../../examples/affine_relu.cuh"
+#include "../../examples/example_util.hpp"
 #include "gpu_check.hpp"
 
 #include <cmath>
@@ -12,21 +17,6 @@
 #include <vector>
 
 using namespace tirx;
-
-// [snippet:affine-relu]
-// 64 threads, four floats each: B = max(2 * A + 1, 0).
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
-using Rows = GlobalTensor<float, ShapeT<2, 32, 4>, 16>;
-
-__global__ void affine_relu(Rows A, Rows B) { // launch: 1 block of 64 threads
-  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta); // atom (4,): one load
-  auto scalars = registers.view<2, 32, 4, 1>();                   // atom (1,): four repeats
-  tile::apply<ptx<"fma.rn.f32">>(scalars, scalars, 2.0f, 1.0f, scope::cta);
-  tile::apply<ptx<"max.f32">>(scalars, scalars, 0.0f, scope::cta);
-  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
-}
-// [/snippet]
 
 // [snippet:to-float16]
 using HalfRows = GlobalTensor<half, ShapeT<2, 32, 4>, 8>; // four halves: 8 bytes per row
@@ -91,33 +81,6 @@ __global__ void silu_lambda(Rows A, Rows B) {
 
 namespace {
 
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
-  if (!ok) ++failures;
-}
-
-template <class T>
-struct Buffer {
-  T* dev = nullptr;
-  std::size_t n;
-  explicit Buffer(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T))); }
-  ~Buffer() { cudaFree(dev); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  void upload(const std::vector<T>& h) {
-    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  void clear() { TIRX_CHECK_CUDA(cudaMemset(dev, 0, n * sizeof(T))); }
-  std::vector<T> download() const {
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> h(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
 unsigned short bits_of(half h) {
   unsigned short b;
   std::memcpy(&b, &h, sizeof b);
@@ -127,49 +90,55 @@ unsigned short bits_of(half h) {
 } // namespace
 
 int main() {
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (int rc = tirx_test_require_gpu())
+    return rc;
 
   // the seed's linspace(-4, 4, 256)
   std::vector<float> a(256);
-  for (int i = 0; i < 256; ++i) a[i] = -4.0f + 8.0f * static_cast<float>(i) / 255.0f;
-  Buffer<float> in(256), out(256);
-  Buffer<half> half_in(256), half_out(256);
+  for (int i = 0; i < 256; ++i)
+    a[i] = -4.0f + 8.0f * static_cast<float>(i) / 255.0f;
+  example::Buffer<float> in(256), out(256);
+  example::Buffer<half> half_in(256), half_out(256);
   in.upload(a);
 
-  out.clear();
+  out.fill_bytes(0);
   affine_relu<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   {
     auto b = out.download();
     bool ok = true;
-    for (int i = 0; i < 256; ++i) ok = ok && b[i] == std::fmax(std::fma(a[i], 2.0f, 1.0f), 0.0f);
-    expect(ok, "affine_relu");
+    for (int i = 0; i < 256; ++i)
+      ok = ok && b[i] == std::fmax(std::fma(a[i], 2.0f, 1.0f), 0.0f);
+    example::expect(ok, "affine_relu");
   }
 
   // cvt.rn is round-to-nearest-even, like the host's __float2half_rn
   auto check_half = [&](const char* what) {
     auto b = half_out.download();
     bool ok = true;
-    for (int i = 0; i < 256; ++i) ok = ok && bits_of(b[i]) == bits_of(__float2half_rn(a[i]));
-    expect(ok, what);
+    for (int i = 0; i < 256; ++i)
+      ok = ok && bits_of(b[i]) == bits_of(__float2half_rn(a[i]));
+    example::expect(ok, what);
   };
-  half_out.clear();
+  half_out.fill_bytes(0);
   to_float16<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
   check_half("to_float16");
-  half_out.clear();
+  half_out.fill_bytes(0);
   to_float16_packed<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
   check_half("to_float16_packed");
 
   // exact in half: multiples of 1/8 in [-16, 16)
   std::vector<half> h(256);
-  for (int i = 0; i < 256; ++i) h[i] = __float2half_rn(static_cast<float>(i - 128) / 8.0f);
+  for (int i = 0; i < 256; ++i)
+    h[i] = __float2half_rn(static_cast<float>(i - 128) / 8.0f);
   half_in.upload(h);
-  half_out.clear();
+  half_out.fill_bytes(0);
   affine_half2<<<1, 64>>>(HalfRows{half_in.dev}, HalfRows{half_out.dev});
   {
     auto b = half_out.download();
     bool ok = true;
-    for (int i = 0; i < 256; ++i) ok = ok && __half2float(b[i]) == 2.0f * __half2float(h[i]) + 1.0f;
-    expect(ok, "affine_half2");
+    for (int i = 0; i < 256; ++i)
+      ok = ok && __half2float(b[i]) == 2.0f * __half2float(h[i]) + 1.0f;
+    example::expect(ok, "affine_half2");
   }
 
   auto check_silu = [&](const char* what) {
@@ -179,15 +148,15 @@ int main() {
       float want = a[i] / (1.0f + std::exp(-a[i]));
       ok = ok && std::fabs(b[i] - want) <= 1e-6f * (1.0f + std::fabs(want));
     }
-    expect(ok, what);
+    example::expect(ok, what);
   };
-  out.clear();
+  out.fill_bytes(0);
   silu_kernel<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_silu("silu (__device__ function)");
-  out.clear();
+  out.fill_bytes(0);
   silu_lambda<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_silu("silu (lambda)");
 
-  TIRX_CHECK_CUDA(cudaGetLastError());
-  return failures == 0 ? 0 : 1;
+  EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  return example::exit_code();
 }

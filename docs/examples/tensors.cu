@@ -2,9 +2,13 @@
 // `// [snippet:NAME]` and `// [/snippet]` is shown verbatim in the guide;
 // tests/check_doc_snippets.py keeps the two in sync. Built for sm_80 and
 // sm_90a; `ctest -L gpu` runs every kernel and checks its output (exit 77,
-// "skipped", without a GPU).
+// "skipped", without a GPU). The guide shows the seeds add_one_vector and
+// shared_shift_dynamic from their one copies, examples/*.cuh, included here.
 #include <tirx/tile.hpp>
 
+#include "../../examples/add_one_vector.cuh"
+#include "../../examples/example_util.hpp"
+#include "../../examples/shared_shift_dynamic.cuh"
 #include "gpu_check.hpp"
 
 #include <cstdio>
@@ -13,17 +17,11 @@
 using namespace tirx;
 using namespace tirx::literals;
 
+// The seed headers declare Vec256 and Vec128 too: an alias may be declared
+// again for the same type, so this also checks that the guide's types are theirs.
 // [snippet:kernel-params]
 using Vec256 = GlobalTensor<float, ShapeT<256>, 16>; // 256 floats, 16-byte aligned
 using Vec128 = GlobalTensor<float, ShapeT<128>>;     // align defaults to alignof(float)
-// [/snippet]
-
-// [snippet:add-one-vector]
-__global__ void add_one_vector(Vec256 A, Vec256 B) {
-  int tx = threadIdx.x;
-  auto four = A[ramp(tx * 4, 1_c, 4_c)]; // one ld.global.v4.f32
-  B[ramp(tx * 4, 1_c, 4_c)] = four + 1.0f; // one st.global.v4.f32
-}
 // [/snippet]
 
 // [snippet:add-one-tile]
@@ -41,9 +39,11 @@ __global__ void add_one_tile(Tile A, Tile B) {
   auto a = A.sub(warp, lane, _, _).view<12>();
   auto b = B.sub(warp, lane, _, _).view<12>();
 #pragma unroll
-  for (int i = 0; i < 12; i += 4) mine[ramp(i, 1_c, 4_c)] = a[ramp(i, 1_c, 4_c)] + 1.0f;
+  for (int i = 0; i < 12; i += 4)
+    mine[ramp(i, 1_c, 4_c)] = a[ramp(i, 1_c, 4_c)] + 1.0f;
 #pragma unroll
-  for (int i = 0; i < 12; i += 4) b[ramp(i, 1_c, 4_c)] = mine[ramp(i, 1_c, 4_c)];
+  for (int i = 0; i < 12; i += 4)
+    b[ramp(i, 1_c, 4_c)] = mine[ramp(i, 1_c, 4_c)];
 }
 // [/snippet]
 
@@ -59,29 +59,14 @@ __global__ void shared_shift(Vec128 A, Vec128 B, int* distinct) {
   // the same buffer, so a second buffer of this type needs its own tag.
   auto again = alloc_shared<float, shape(128)>();
   auto other = alloc_shared<float, shape(128), row_major(shape(128)), struct other_tag>();
-  if (tx == 0) *distinct = (again.data() == shared.data()) + 2 * (other.data() != shared.data());
+  if (tx == 0)
+    *distinct = (again.data() == shared.data()) + 2 * (other.data() != shared.data());
 }
 // [/snippet]
 
-// [snippet:smem-pool]
-TIRX_HD constexpr auto shift_plan(SMEMPool& pool) {
-  auto staged = pool.alloc<float, shape(128)>();
-  pool.commit();
-  return staged;
-}
-
-__global__ void shared_shift_dynamic(Vec128 A, Vec128 B) {
-  int tx = threadIdx.x;
-  auto pool = SMEMPool::dynamic(); // this block's dynamic shared memory
-  auto shared = shift_plan(pool);
-  shared(tx) = A(tx);
-  __syncthreads();
-  B(tx) = shared((tx + 1) % 128);
-}
-
+// [snippet:smem-launch]
 void launch_shift(Vec128 A, Vec128 B) {
-  constexpr unsigned long long bytes = smem_bytes(shift_plan); // 512, known at compile time
-  shared_shift_dynamic<<<1, 128, bytes>>>(A, B);
+  shared_shift_dynamic<<<1, 128, shift_smem_bytes>>>(A, B); // the plan's 512 bytes
 }
 // [/snippet]
 
@@ -91,15 +76,19 @@ __global__ void sum_four(GlobalTensor<float, ShapeT<256>> A, GlobalTensor<float,
   int tx = threadIdx.x;
   let<int> base = tx * 4;
   scalar<float> total = 0.0f; // each thread's own accumulator
-  for (int k = 0; k < 4; ++k) total += A(base + k);
+  for (int k = 0; k < 4; ++k)
+    total += A(base + k);
   B(tx) = total;
 
   auto count = shared_scalar<int>(); // one per block
-  if (tx == 0) count = 0;
+  if (tx == 0)
+    count = 0;
   __syncthreads();
-  if (total > 0.0f) atomicAdd(&count.value(), 1);
+  if (total > 0.0f)
+    atomicAdd(&count.value(), 1);
   __syncthreads();
-  if (tx == 0) positives(0) = count;
+  if (tx == 0)
+    positives(0) = count;
 
   auto scratch = alloc_scalar<float>(); // alloc_scalar<T, Scope::local> is scalar<T>
   scratch = total * 2.0f;
@@ -107,80 +96,58 @@ __global__ void sum_four(GlobalTensor<float, ShapeT<256>> A, GlobalTensor<float,
 }
 // [/snippet]
 
-namespace {
-
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
-  if (!ok) ++failures;
-}
-
-template <class T>
-struct Buffer {
-  T* dev = nullptr;
-  std::size_t n;
-  explicit Buffer(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T))); }
-  ~Buffer() { cudaFree(dev); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  void upload(const std::vector<T>& h) {
-    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  std::vector<T> download() const {
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> h(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
-} // namespace
-
 int main() {
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (int rc = tirx_test_require_gpu())
+    return rc;
 
   std::vector<float> a(768);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i % 97) - 48.0f;
-  Buffer<float> in(768), out(768);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>(i % 97) - 48.0f;
+  example::Buffer<float> in(768), out(768);
   in.upload(a);
 
   add_one_vector<<<1, 64>>>(Vec256{in.dev}, Vec256{out.dev});
   {
     auto b = out.download();
     bool ok = true;
-    for (int i = 0; i < 256; ++i) ok = ok && b[i] == a[i] + 1.0f;
-    expect(ok, "add_one_vector");
+    for (int i = 0; i < 256; ++i)
+      ok = ok && b[i] == a[i] + 1.0f;
+    example::expect(ok, "add_one_vector");
   }
 
   add_one_tile<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
   {
     auto b = out.download();
     bool ok = true;
-    for (int i = 0; i < 768; ++i) ok = ok && b[i] == a[i] + 1.0f;
-    expect(ok, "add_one_tile");
+    for (int i = 0; i < 768; ++i)
+      ok = ok && b[i] == a[i] + 1.0f;
+    example::expect(ok, "add_one_tile");
   }
 
-  Buffer<int> distinct(1);
+  example::Buffer<int> distinct(1);
   shared_shift<<<1, 128>>>(Vec128{in.dev}, Vec128{out.dev}, distinct.dev);
   {
     auto b = out.download();
     bool ok = true;
-    for (int i = 0; i < 128; ++i) ok = ok && b[i] == a[(i + 1) % 128];
-    expect(ok, "shared_shift");
-    expect(distinct.download()[0] == 3, "alloc_shared: same arguments share, a tag separates");
+    for (int i = 0; i < 128; ++i)
+      ok = ok && b[i] == a[(i + 1) % 128];
+    example::expect(ok, "shared_shift");
+    example::expect(distinct.download()[0] == 3,
+                    "alloc_shared: same arguments share, a tag separates");
   }
 
   launch_shift(Vec128{in.dev}, Vec128{out.dev});
   {
     auto b = out.download();
     bool ok = true;
-    for (int i = 0; i < 128; ++i) ok = ok && b[i] == a[(i + 1) % 128];
-    expect(ok, "shared_shift_dynamic");
+    for (int i = 0; i < 128; ++i)
+      ok = ok && b[i] == a[(i + 1) % 128];
+    example::expect(ok, "shared_shift_dynamic");
   }
 
-  Buffer<int> positives(1);
-  sum_four<<<1, 64>>>(GlobalTensor<float, ShapeT<256>>{in.dev}, GlobalTensor<float, ShapeT<64>>{out.dev},
+  example::Buffer<int> positives(1);
+  sum_four<<<1, 64>>>(GlobalTensor<float, ShapeT<256>>{in.dev},
+                      GlobalTensor<float, ShapeT<64>>{out.dev},
                       GlobalTensor<int, ShapeT<1>>{positives.dev});
   {
     auto b = out.download();
@@ -188,14 +155,15 @@ int main() {
     int want_positive = 0;
     for (int t = 0; t < 64; ++t) {
       float total = 0.0f; // same order of additions as the kernel
-      for (int k = 0; k < 4; ++k) total += a[t * 4 + k];
+      for (int k = 0; k < 4; ++k)
+        total += a[t * 4 + k];
       ok = ok && b[t] == total;
       want_positive += total > 0.0f;
     }
-    expect(ok, "sum_four");
-    expect(positives.download()[0] == want_positive, "shared_scalar count");
+    example::expect(ok, "sum_four");
+    example::expect(positives.download()[0] == want_positive, "shared_scalar count");
   }
 
-  TIRX_CHECK_CUDA(cudaGetLastError());
-  return failures == 0 ? 0 : 1;
+  EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  return example::exit_code();
 }

@@ -1,9 +1,14 @@
 // The code of docs/tile-operands.md. Each region between `// [snippet:NAME]`
 // and `// [/snippet]` is shown verbatim in the guide; tests/check_doc_snippets.py
 // keeps the two in sync. Built for sm_80 and sm_90a; `ctest -L gpu` runs every
-// kernel and checks its output (exit 77, "skipped", without a GPU).
+// kernel and checks its output (exit 77, "skipped", without a GPU). The guide's
+// first kernel is the seed add_one_tile, shown from its one copy,
+// examples/add_one_tile.cuh, which also defines register_layout, Tile and
+// plus_one for the kernels here.
 #include <tirx/tile.hpp>
 
+#include "../../examples/add_one_tile.cuh"
+#include "../../examples/example_util.hpp"
 #include "gpu_check.hpp"
 
 #include <cuda/annotated_ptr> // cuda::access_property
@@ -12,22 +17,6 @@
 #include <vector>
 
 using namespace tirx;
-
-// [snippet:add-one-tile]
-// 64 threads, 12 floats each: (warp, lane) are the group, (3,) the repeats,
-// (4,) the atom of one ld.global.v4.b32.
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
-using Tile = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>; // 16-byte aligned
-
-__device__ float plus_one(float value) { return value + 1.0f; }
-
-__global__ void add_one_tile(Tile A, Tile B) { // launch: 1 block of 64 threads
-  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta); // 3 loads per thread
-  tile::ewise(plus_one, registers, registers, scope::cta);         // 12 calls per thread
-  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);  // 3 stores per thread
-}
-// [/snippet]
 
 // [snippet:add-one-broadcast]
 // The same kernel with a native add: the scalar 1.0f is the second source of
@@ -88,10 +77,11 @@ __global__ void load_first_n(Padded A, Padded B, int n) {
 __global__ void add_one_hinted(Tile A, Tile B) {
   const cuda::access_property streaming(cuda::access_property::streaming{});
   auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
-  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(registers, A, scope::cta, tile::cache_hint(streaming));
+  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
+                                                         tile::cache_hint(streaming));
   tile::ewise(plus_one, registers, registers, scope::cta);
   tile::apply<ptx<"st.global.L2::cache_hint.v4.b32">>(B, registers, scope::cta,
-                                                     tile::cache_hint(policy::evict_last()));
+                                                      tile::cache_hint(policy::evict_last()));
 }
 // [/snippet]
 
@@ -99,13 +89,14 @@ __global__ void add_one_hinted(Tile A, Tile B) {
 // property; the copy must come out unchanged
 __global__ void copy_policies(Tile A, Tile B) {
   auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
-  const auto persisting = static_cast<cuda::std::uint64_t>(cuda::access_property(cuda::access_property::persisting{}));
-  tile::apply<ptx<"ld.global.L1::evict_last.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
-                                                                    tile::cache_hint(policy::convert(persisting)));
-  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
-                                                     tile::cache_hint(policy::evict_normal(0.25f)));
-  tile::apply<ptx<"st.global.cg.L2::cache_hint.v4.b32">>(B, registers, scope::cta,
-                                                        tile::cache_hint(policy::evict_unchanged()));
+  const auto persisting =
+      static_cast<cuda::std::uint64_t>(cuda::access_property(cuda::access_property::persisting{}));
+  tile::apply<ptx<"ld.global.L1::evict_last.L2::cache_hint.v4.b32">>(
+      registers, A, scope::cta, tile::cache_hint(policy::convert(persisting)));
+  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(
+      registers, A, scope::cta, tile::cache_hint(policy::evict_normal(0.25f)));
+  tile::apply<ptx<"st.global.cg.L2::cache_hint.v4.b32">>(
+      B, registers, scope::cta, tile::cache_hint(policy::evict_unchanged()));
 }
 
 // [snippet:b128]
@@ -136,50 +127,22 @@ __global__ void swap_warps(Rows A, Rows B) {
 }
 // [/snippet]
 
-namespace {
-
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  std::printf("%s: %s\n", what, ok ? "OK" : "MISMATCH");
-  if (!ok) ++failures;
-}
-
-template <class T>
-struct Buffer {
-  T* dev = nullptr;
-  std::size_t n;
-  explicit Buffer(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&dev, n * sizeof(T))); }
-  ~Buffer() { cudaFree(dev); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  void upload(const std::vector<T>& h) {
-    TIRX_CHECK_CUDA(cudaMemcpy(dev, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  void fill_bytes(int byte) { TIRX_CHECK_CUDA(cudaMemset(dev, byte, n * sizeof(T))); }
-  std::vector<T> download() const {
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> h(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(h.data(), dev, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
-} // namespace
-
 int main() {
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (int rc = tirx_test_require_gpu())
+    return rc;
 
   std::vector<float> a(768);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i); // the seed's arange(768)
-  Buffer<float> in(768), out(768);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>(i); // the seed's arange(768)
+  example::Buffer<float> in(768), out(768);
   in.upload(a);
 
   auto check_all = [&](const char* what, int count, auto want) {
     auto b = out.download();
     bool ok = true;
-    for (int i = 0; i < count; ++i) ok = ok && b[i] == want(i);
-    expect(ok, what);
+    for (int i = 0; i < count; ++i)
+      ok = ok && b[i] == want(i);
+    example::expect(ok, what);
   };
 
   out.fill_bytes(0);
@@ -223,6 +186,6 @@ int main() {
   swap_warps<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_all("swap_warps", 256, [&](int i) { return a[(i + 128) % 256]; });
 
-  TIRX_CHECK_CUDA(cudaGetLastError());
-  return failures == 0 ? 0 : 1;
+  EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  return example::exit_code();
 }

@@ -1,21 +1,6 @@
 // add_one_tile: three ld.global.v4 / add / st.global.v4 per thread.
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-// -- tirx (examples/add_one_tile.cu) ------------------------------------------
-constexpr TileLayout register_layout = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
-
-__device__ float plus_one(float value) { return value + 1.0f; }
-
-using Tile = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>;
-
-__global__ void add_one_tile(Tile A, Tile B) {
-  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
-  tile::ewise(plus_one, registers, registers, scope::cta);
-  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
-}
+// tirx: the seed kernel itself, from its one copy in examples/add_one_tile.cuh.
+#include "../../examples/add_one_tile.cuh"
 
 // -- plain CUDA ----------------------------------------------------------------
 __global__ void add_one_tile_twin(const float* A, float* B) {
@@ -24,7 +9,8 @@ __global__ void add_one_tile_twin(const float* A, float* B) {
   float4* b = reinterpret_cast<float4*>(B) + tx * 3;
   float4 v[3];
 #pragma unroll
-  for (int r = 0; r < 3; ++r) v[r] = a[r];
+  for (int r = 0; r < 3; ++r)
+    v[r] = a[r];
 #pragma unroll
   for (int r = 0; r < 3; ++r) {
     v[r].x += 1.0f;
@@ -33,5 +19,6 @@ __global__ void add_one_tile_twin(const float* A, float* B) {
     v[r].w += 1.0f;
   }
 #pragma unroll
-  for (int r = 0; r < 3; ++r) b[r] = v[r];
+  for (int r = 0; r < 3; ++r)
+    b[r] = v[r];
 }

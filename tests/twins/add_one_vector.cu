@@ -1,17 +1,6 @@
 // add_one_vector: one 16-byte load and store per thread through a Ramp.
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-using namespace tirx::literals;
-
-// -- tirx (examples/add_one_vector.cu) ----------------------------------------
-using Vec256 = GlobalTensor<float, ShapeT<256>, 16>;
-
-__global__ void add_one_vector(Vec256 A, Vec256 B) {
-  int tx = threadIdx.x;
-  auto vector_value = A[ramp(tx * 4, 1_c, 4_c)];
-  B[ramp(tx * 4, 1_c, 4_c)] = vector_value + 1.0f;
-}
+// tirx: the seed kernel itself, from its one copy in examples/add_one_vector.cuh.
+#include "../../examples/add_one_vector.cuh"
 
 // -- plain CUDA ----------------------------------------------------------------
 // The same element index as the seed's Ramp(tx * 4, 1, 4). Indexing float4s
@@ -22,5 +11,6 @@ __global__ void add_one_vector(Vec256 A, Vec256 B) {
 __global__ void add_one_vector_twin(const float* A, float* B) {
   int tx = threadIdx.x;
   float4 v = *reinterpret_cast<const float4*>(A + tx * 4);
-  *reinterpret_cast<float4*>(B + tx * 4) = make_float4(v.x + 1.0f, v.y + 1.0f, v.z + 1.0f, v.w + 1.0f);
+  *reinterpret_cast<float4*>(B + tx * 4) =
+      make_float4(v.x + 1.0f, v.y + 1.0f, v.z + 1.0f, v.w + 1.0f);
 }

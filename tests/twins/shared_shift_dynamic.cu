@@ -1,25 +1,6 @@
 // shared_shift_dynamic: the same through dynamic shared memory (SMEMPool).
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-// -- tirx (examples/shared_shift_dynamic.cu) ----------------------------------
-using Vec128 = GlobalTensor<float, ShapeT<128>>;
-
-TIRX_HD constexpr auto shift_smem(SMEMPool& pool) {
-  auto shared = pool.alloc<float, shape(128)>();
-  pool.commit();
-  return shared;
-}
-
-__global__ void shared_shift_dynamic(Vec128 A, Vec128 B) {
-  int tx = threadIdx.x;
-  auto pool = SMEMPool::dynamic();
-  auto shared = shift_smem(pool);
-  shared(tx) = A(tx);
-  __syncthreads();
-  B(tx) = shared((tx + 1) % 128);
-}
+// tirx: the seed kernel itself, from its one copy in examples/shared_shift_dynamic.cuh.
+#include "../../examples/shared_shift_dynamic.cuh"
 
 // -- plain CUDA ----------------------------------------------------------------
 __global__ void shared_shift_dynamic_twin(const float* A, float* B) {
