@@ -51,7 +51,7 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
         return r;
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::same_repeats<Scope, d.vec, Dst, detail::pack_element_t<K + 1, Args...>>() && ...);
+        return (detail::same_repeats<Scope, detail::atom_of_v<Instr, typename Dst::value_type>, Dst, detail::pack_element_t<K + 1, Args...>>() && ...);
       }(cuda::std::make_integer_sequence<int, nsrc>{});
       if constexpr (oe != detail::OperandError::none) {
         detail::report_operand<oe, detail::TileOp::apply>();

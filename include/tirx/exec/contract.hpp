@@ -43,6 +43,12 @@ struct instr_facts {
   static constexpr bool listed = form.spelling != nullptr;
 };
 
+/// Elements per atom of Instr on operands of element type T: the spelling's
+/// vector width, or a byte count (cp.async's 16-byte chunk) in T elements.
+template <class Instr, class T>
+inline constexpr index_t atom_of_v =
+    Instr::desc.atom_bytes > 0 ? Instr::desc.atom_bytes / static_cast<index_t>(sizeof(T)) : Instr::desc.vec;
+
 /// The first rule of apply's instruction and options that is broken.
 enum class ApplyError {
   none,
@@ -94,7 +100,7 @@ TIRX_HD constexpr OperandError apply_operand_error() {
     // first the element type: the checks below and the code read its width and bits
     if constexpr (!dtype_traits<T>::known) return OperandError::element_unknown;
     else if constexpr (!cuda::std::is_trivially_copyable_v<T>) return OperandError::element_not_raw;
-    else return check_operand<X, Scope>(!memory, op.space, op.bits, d.vec);
+    else return check_operand<X, Scope>(!memory, op.space, op.bits, atom_of_v<Instr, T>);
   } else {
     // a scalar's bits are used as they are: its kind must fit the type's
     // (unsigned integers are carriers of raw bits for any type)

@@ -91,6 +91,15 @@ TIRX_HD constexpr index_t max_const_term() {
   return m;
 }
 
+/// The first `count` elements of repeat R's atom, one scalar instruction each.
+template <class Scalar, class Scope, index_t Atom, index_t R, Guard G, class Dst, class... X>
+__device__ TIRX_FORCEINLINE void issue_partial(const GroupCoords& g, const Issue& on, long long count, Dst& dst,
+                                               X&... src) {
+  [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
+    ((J < count ? issue_at<Scalar, Scope, Atom, R, J, 1, G>(g, on, dst, src...) : void()), ...);
+  }(cuda::std::make_integer_sequence<index_t, Atom>{});
+}
+
 /// A bounded apply (tile::bound): atoms wholly inside the limit run as
 /// written, an atom across it element by element with the scalar form (a
 /// guarded one keeps the other registers), atoms outside not at all.
@@ -98,7 +107,7 @@ template <class Instr, class Scope, Guard G, index_t Repeats, class On, class Ev
 __device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every& every_repeat, const GroupCoords& g,
                                                Dst& dst, X&... src) {
   using MT = bare<decltype(memory_operand<Instr>(dst, src...))>;
-  constexpr index_t atom = Instr::desc.vec;
+  constexpr index_t atom = atom_of_v<Instr, typename MT::value_type>;
   using Scalar = ptx<scalar_spelling<Instr::spelling>()>;
   constexpr Guard partial = G == Guard::none ? G : Guard::pred_preserve;
   const long long limit = bd.limit;
@@ -117,12 +126,7 @@ __device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every
           if (first + atom <= limit) {
             issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G>(g, on_of(R), dst, src...);
           } else if (first < limit) {
-            const long long count = limit - first;
-            [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
-              ((J < count ? issue_at<Scalar, Scope, atom, R, J, 1, partial>(g, on_of(R), dst, src...)
-                          : void()),
-               ...);
-            }(cuda::std::make_integer_sequence<index_t, atom>{});
+            issue_partial<Scalar, Scope, atom, R, partial>(g, on_of(R), limit - first, dst, src...);
           }
         }(),
         ...);
@@ -136,7 +140,8 @@ template <class Instr, ptxdesc::Role Role, class X>
 __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
   if constexpr (Role == ptxdesc::Role::mem && is_tensor_v<bare<X>>) {
     [[maybe_unused]] const unsigned long long vbytes =
-        static_cast<unsigned long long>(Instr::desc.vec) * sizeof(typename bare<X>::value_type);
+        static_cast<unsigned long long>(atom_of_v<Instr, typename bare<X>::value_type>) *
+        sizeof(typename bare<X>::value_type);
     if (vbytes > 1)
       TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
                  "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type "
@@ -151,7 +156,7 @@ template <class Instr, class Scope, Guard G, class P, bool HasBound, class Dst, 
 __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy, Dst& dst,
                                            X&... src) {
   using DT = bare<Dst>;
-  constexpr index_t atom = Instr::desc.vec;
+  constexpr index_t atom = atom_of_v<Instr, typename DT::value_type>;
   constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, atom);
   check_launch<Scope, DT>();
   check_pointer<Instr, Instr::desc.dst.role>(dst);

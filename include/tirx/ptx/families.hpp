@@ -4,6 +4,7 @@
 #pragma once
 
 #include <tirx/ptx/arith.hpp>
+#include <tirx/ptx/cp_async.hpp>
 #include <tirx/ptx/cvt.hpp>
 #include <tirx/ptx/family.hpp>
 #include <tirx/ptx/memory.hpp>
@@ -13,7 +14,8 @@
 
 namespace tirx::ptxdesc {
 
-using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family>;
+using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
+                             ptxcpasync::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) {
