@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# One device call for a change to the instruction core: build everything,
+# run every GPU test and the examples, then compute-sanitizer (memcheck,
+# racecheck, synccheck) over the tests of the new families and memcheck
+# over the apply tests. Logs in $LOG_DIR (default $OUT, else build-gpu/logs).
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TIRX_BUILD_DIR:-$ROOT/build-gpu}"
+LOG_DIR="${LOG_DIR:-${OUT:-$BUILD/logs}}"
+mkdir -p "$LOG_DIR"
+export PATH="/usr/local/cuda/bin:$PATH"
+extra=()
+[[ -n "${TIRX_CATCH2_PREFIX:-}" ]] && extra+=("-DCatch2_DIR=$TIRX_CATCH2_PREFIX/lib/cmake/Catch2")
+status=0
+nvidia-smi -L | tee "$LOG_DIR/gpu.txt"
+t0=$(date +%s)
+{ cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "${extra[@]}" &&
+  cmake --build "$BUILD" --parallel "$(nproc)"; } >"$LOG_DIR/build.log" 2>&1 || {
+  tail -60 "$LOG_DIR/build.log"; echo "== build FAILED"; exit 1; }
+echo "== build $(( $(date +%s) - t0 )) s"
+ctest --test-dir "$BUILD" -L gpu --output-on-failure --parallel 8 --timeout 600 >"$LOG_DIR/ctest-gpu.log" 2>&1 || status=1
+tail -40 "$LOG_DIR/ctest-gpu.log"
+for exe in $(find "$BUILD/examples/gpu" -maxdepth 1 -type f -executable 2>/dev/null | sort); do
+  if (cd "$BUILD/examples" && "$exe") >>"$LOG_DIR/examples.log" 2>&1; then echo "OK   $(basename "$exe")"
+  else echo "FAIL $(basename "$exe")"; status=1; fi
+done
+san() { # tool test args...
+  local tool=$1; shift
+  if compute-sanitizer --tool "$tool" --error-exitcode 9 "$@" >>"$LOG_DIR/sanitizer.log" 2>&1; then
+    echo "OK   $tool $(basename "$1")"
+  else echo "FAIL $tool $*"; status=1; fi
+}
+for tool in memcheck racecheck synccheck; do san "$tool" "$BUILD/tests/gpu_new_families" 12345; done
+for t in gpu_apply_bound gpu_tensor gpu_apply_cvt gpu_apply_half; do san memcheck "$BUILD/tests/$t"; done
+exit $status
