@@ -135,11 +135,11 @@ def string_literals(text):
 
 
 def header_messages(include_dir):
-    """All string literals of the headers under include_dir."""
+    """All string literals of the headers (and row and emitter files) under include_dir."""
     messages = []
     for root, _, files in os.walk(include_dir):
         for name in sorted(files):
-            if name.endswith((".hpp", ".h", ".cuh")):
+            if name.endswith((".hpp", ".h", ".cuh", ".inc", ".def")):
                 with open(os.path.join(root, name), encoding="utf-8") as f:
                     messages += string_literals(f.read())
     return messages

@@ -2,18 +2,15 @@
 """Checks that docs/instruction-reference.md lists exactly the PTX spellings
 that tirx emits: no spelling missing, none extra, none twice.
 
-The spellings come from the headers themselves, not from a copy of their
-macros: every `inline constexpr const char* NAME[] = {...};` array in
-include/tirx/ptx/*.hpp is printed by a small host program that this script
-writes, compiles (with the C++ compiler given by --cxx) and runs. So the
-X-macro lists are expanded by the compiler, exactly as apply sees them.
-
-Each array belongs to a kind (the table KINDS below); an array that is not
-in the table fails the check, so a new family cannot go undocumented:
-
-    ld, st, mov, cvt     ptxmem::loads, ptxmem::stores, ptxmov::spellings, ptxcvt::spellings
-    arith/1, /2, /3      arithmetic with 1, 2 or 3 sources (min.f32 is both
-                         arith/2 and arith/3, so the source count is part of the key)
+The spellings come from the library itself: a small host program, which
+this script writes, compiles (with the C++ compiler given by --cxx) and
+runs, prints every form of every family registered in
+include/tirx/ptx/families.hpp (their forms[] tables, expanded from the row
+files by the compiler, exactly as apply sees them). Each form belongs to a
+kind: ld and st, arith/1, /2, /3 (arithmetic by its number of sources:
+min.f32 is both arith/2 and arith/3), and every other family by its name
+(cvt, mov, shfl.sync, cp.async). A new family's forms are missing from the
+guide until it gets a section, so no family goes undocumented.
 
 The guide marks its lists:
 
@@ -27,7 +24,7 @@ stands for every combination (no nesting). Per kind, the union of the
 guide's patterns must equal the union of the header arrays.
 
 Usage:
-  check_instruction_reference.py GUIDE --cxx COMPILER [--include DIR]... [--ptx-dir DIR]
+  check_instruction_reference.py GUIDE --cxx COMPILER [--include DIR]...
   check_instruction_reference.py --self-test
 Python 3.8+, standard library only.
 """
@@ -40,71 +37,47 @@ import subprocess
 import sys
 import tempfile
 
-# header array (namespace inside tirx::) -> kind in the guide
-KINDS = {
-    "ptxmem::loads": "ld",
-    "ptxmem::stores": "st",
-    "ptxmov::spellings": "mov",
-    "ptxcvt::spellings": "cvt",
-    "ptxarith::f32_unary": "arith/1",
-    "ptxarith::h2_unary": "arith/1",
-    "ptxarith::f32_binary": "arith/2",
-    "ptxarith::h2_binary": "arith/2",
-    "ptxarith::f32_ternary": "arith/3",
-    "ptxarith::h2_ternary": "arith/3",
-    "ptxarith::f32_minmax3": "arith/3",
-    "ptxarith::f32x2_binary": "arith/2",
-    "ptxarith::f32x2_ternary": "arith/3",
-}
-
-ARRAY = re.compile(r"^\s*inline\s+constexpr\s+const\s+char\s*\*\s*(\w+)\s*\[\s*\]\s*=")
-NAMESPACE_OPEN = re.compile(r"^\s*namespace\s+([\w:]+)\s*\{")
-NAMESPACE_CLOSE = re.compile(r"^\s*\}\s*//\s*namespace\s+([\w:]+)")
 SECTION_OPEN = re.compile(r"^\s*<!--\s*spellings:\s*(\S+)\s*-->\s*$")
 SECTION_CLOSE = re.compile(r"^\s*<!--\s*/spellings\s*-->\s*$")
 CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 
-
-def find_arrays(ptx_dir):
-    """[(header file name, 'ptxmem::loads')] for every spelling array."""
-    found = []
-    for name in sorted(os.listdir(ptx_dir)):
-        if not name.endswith(".hpp"):
-            continue
-        stack = []
-        with open(os.path.join(ptx_dir, name), encoding="utf-8") as f:
-            for line in f:
-                opened, closed = NAMESPACE_OPEN.match(line), NAMESPACE_CLOSE.match(line)
-                if opened:
-                    stack.append(opened.group(1))
-                elif closed and stack:
-                    stack.pop()
-                array = ARRAY.match(line)
-                if array:
-                    qualified = "::".join(stack + [array.group(1)])
-                    if qualified.startswith("tirx::"):
-                        qualified = qualified[len("tirx::"):]
-                    found.append((name, qualified))
-    return found
+PRINTER = r"""
+#include <tirx/ptx/families.hpp>
+#include <cstdio>
+template <class F>
+void print_family() {
+  for (const tirx::ptxdesc::Form& f : F::forms) std::printf("%s\t%s\t%d\n", F::name, f.spelling, f.sources);
+}
+template <class... F>
+void print_all(tirx::ptxdesc::family_list<F...>) {
+  (print_family<F>(), ...);
+}
+int main() {
+  print_all(tirx::ptxdesc::families{});
+  return 0;
+}
+"""
 
 
-def header_spellings(ptx_dir, cxx, includes):
-    """{'ptxmem::loads': [spellings...]} as the compiler expands them."""
-    arrays = find_arrays(ptx_dir)
-    if not arrays:
-        raise RuntimeError(f"no spelling arrays found in {ptx_dir}")
-    headers = sorted({h for h, _ in arrays})
-    lines = [f"#include <tirx/ptx/{h}>" for h in headers]
-    lines += ["#include <cstdio>", "int main() {"]
-    for _, qualified in arrays:
-        lines.append(f'  std::printf("@{qualified}\\n");')
-        lines.append(f'  for (const char* s : tirx::{qualified}) std::printf("%s\\n", s);')
-    lines += ["  return 0;", "}"]
+def kind_of(family, spelling, sources):
+    """The guide's section kind of one form: ld and st apart, arithmetic by
+    its number of sources (min.f32 is both arith/2 and arith/3), every other
+    family by its name."""
+    if family == "ld/st":
+        return spelling.split(".")[0]
+    if family == "arithmetic":
+        return f"arith/{sources}"
+    return family
+
+
+def header_spellings(_unused, cxx, includes):
+    """{kind: [spellings...]} of every form of every registered family
+    (include/tirx/ptx/families.hpp), as the compiler expands the row files."""
     with tempfile.TemporaryDirectory() as tmp:
         source = os.path.join(tmp, "spellings.cpp")
         program = os.path.join(tmp, "spellings")
         with open(source, "w", encoding="utf-8") as f:
-            f.write("\n".join(lines) + "\n")
+            f.write(PRINTER)
         command = [cxx, "-std=c++20", "-o", program, source]
         for d in includes:
             command[1:1] = ["-I", d]
@@ -113,13 +86,12 @@ def header_spellings(ptx_dir, cxx, includes):
             raise RuntimeError("compiling the spelling printer failed:\n" + " ".join(command) +
                                "\n" + built.stdout + built.stderr)
         ran = subprocess.run([program], capture_output=True, text=True, check=True)
-    result, current = {}, None
+    result = {}
     for line in ran.stdout.splitlines():
-        if line.startswith("@"):
-            current = line[1:]
-            result[current] = []
-        elif current is not None and line:
-            result[current].append(line)
+        family, spelling, sources = line.split("\t")
+        result.setdefault(kind_of(family, spelling, int(sources)), []).append(spelling)
+    if not result:
+        raise RuntimeError("no forms found in the registered families")
     return result
 
 
@@ -163,9 +135,6 @@ def guide_spellings(text, problems, where="guide"):
             if kind is not None:
                 problems.append(f"{where}:{number}: spellings section opened inside another")
             kind = opened.group(1)
-            if kind not in set(KINDS.values()):
-                problems.append(f"{where}:{number}: unknown kind '{kind}' "
-                                f"(known: {', '.join(sorted(set(KINDS.values())))})")
             found.setdefault(kind, [])
         elif closed:
             if kind is None:
@@ -184,14 +153,9 @@ def guide_spellings(text, problems, where="guide"):
 
 def compare(headers, guide, problems, where="guide"):
     """Adds a problem for every spelling missing, extra or listed twice."""
-    want = {}
-    for array, spellings in headers.items():
-        kind = KINDS.get(array)
-        if kind is None:
-            problems.append(f"include/tirx/ptx: new spelling array '{array}': give it a kind in "
-                            "KINDS of tests/check_instruction_reference.py and list it in the guide")
-            continue
-        want.setdefault(kind, set()).update(spellings)
+    want = {kind: set(spellings) for kind, spellings in headers.items()}
+    for kind in sorted(set(guide) - set(want)):
+        problems.append(f"{where}: spellings section '{kind}': no registered family has forms of this kind")
     for kind in sorted(set(want) | set(guide)):
         listed = guide.get(kind, [])
         seen = {}
@@ -233,19 +197,23 @@ def self_test():
     found = guide_spellings(guide, problems)
     check(not problems and sorted(s for s, _ in found["arith/2"]) == ["add.f32", "add.rn.f32", "min.f32"],
           "sections")
-    headers = {"ptxarith::f32_binary": ["add.f32", "add.rn.f32", "min.f32"], "ptxarith::f32_minmax3": ["min.f32"]}
+    headers = {"arith/2": ["add.f32", "add.rn.f32", "min.f32"], "arith/3": ["min.f32"]}
     problems = []
     compare(headers, found, problems)
     check(not problems, f"exact lists must pass: {problems}")
     problems = []
-    compare({"ptxarith::f32_binary": ["add.f32", "sub.f32", "min.f32"], "ptxarith::f32_minmax3": ["min.f32"]},
-            found, problems)
+    compare({"arith/2": ["add.f32", "sub.f32", "min.f32"], "arith/3": ["min.f32"]}, found, problems)
     text = "\n".join(problems)
     check("`sub.f32` is emitted by tirx but not listed" in text, "missing spelling")
     check("`add.rn.f32` is listed but tirx does not emit it" in text, "extra spelling")
     problems = []
-    compare({"ptxnew::things": ["x.b32"]}, {}, problems)
-    check(any("new spelling array 'ptxnew::things'" in p for p in problems), "unknown array")
+    compare({"newfamily": ["x.b32"]}, {}, problems)
+    check(any("newfamily `x.b32` is emitted by tirx but not listed" in p for p in problems), "new family")
+    problems = []
+    compare({}, {"nofamily": [("x.b32", 1)]}, problems)
+    check(any("no registered family" in p for p in problems), "unknown section")
+    check(kind_of("ld/st", "st.global.b32", 1) == "st" and kind_of("arithmetic", "min.f32", 3) == "arith/3"
+          and kind_of("shfl.sync", "shfl.sync.up.b32", 4) == "shfl.sync", "kinds")
     problems = []
     compare(headers, guide_spellings(guide.replace("`min.f32`\n<!-- /", "`min.f32` `min.f32`\n<!-- /"),
                                      problems), problems)
@@ -262,14 +230,12 @@ def main():
     parser.add_argument("--cxx", default=os.environ.get("CXX", "g++"), help="host C++ compiler")
     parser.add_argument("--include", action="append", default=[],
                         help="include directory (repeat); the tirx include/ is added")
-    parser.add_argument("--ptx-dir", help="the headers (default: include/tirx/ptx of this checkout)")
     parser.add_argument("--self-test", action="store_true", help="test this checker")
     args = parser.parse_args()
     if args.self_test:
         return 0 if self_test() else 1
     include = os.path.normpath(os.path.join(here, "..", "include"))
-    ptx_dir = args.ptx_dir or os.path.join(include, "tirx", "ptx")
-    headers = header_spellings(ptx_dir, args.cxx, [include] + args.include)
+    headers = header_spellings(None, args.cxx, [include] + args.include)
     with open(args.guide, encoding="utf-8") as f:
         text = f.read()
     problems = []
@@ -278,7 +244,7 @@ def main():
     for p in problems:
         print("error:", p)
     arrays = ", ".join(f"{k} ({len(v)})" for k, v in headers.items())
-    print(f"{total} spellings in {len(headers)} header arrays [{arrays}]: {len(problems)} problem(s)")
+    print(f"{total} spellings of {len(headers)} kinds [{arrays}]: {len(problems)} problem(s)")
     return 0 if not problems else 1
 
 
