@@ -35,6 +35,31 @@ __global__ void copy_tile(Tile A, Tile B) {
 /// ewise writing a memory tile at cta scope: ewise's own launch check.
 __global__ void fill_tile(Tile B) { tile::ewise([] { return 2.0f; }, B, scope::cta); }
 
+/// Warps 4..5 of the block copy the tile at cta scope over that range.
+__global__ void copy_range(Tile A, Tile B, bool everyone) {
+  if (everyone || threadIdx.x >= 128) {
+    auto registers = alloc_local<float, shape(2, 32, 4), reg>();
+    tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::warps<4, 2>(scope::cta));
+    tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warps<4, 2>(scope::cta));
+  }
+}
+
+/// One warpgroup copies 4 x 32 x 1 floats at warpgroup scope.
+using GroupTile = GlobalTensor<float, ShapeT<4, 32, 1>, 4>;
+__global__ void copy_group(GroupTile A, GroupTile B) {
+  auto registers = alloc_local<float, shape(4, 32, 1), layout_of<"S[(4, 32, 1) : (1@wid_in_wg, 1@laneid, 1)]">>();
+  tile::apply<ptx<"ld.global.b32">>(registers, A, scope::warpgroup);
+  tile::apply<ptx<"st.global.b32">>(B, registers, scope::warpgroup);
+}
+
+/// One warp copies 32 x 4 floats at warp scope.
+using WarpTile = GlobalTensor<float, ShapeT<32, 4>, 16>;
+__global__ void copy_warp(WarpTile A, WarpTile B) {
+  auto registers = alloc_local<float, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warp);
+}
+
 constexpr const char* block_1d = "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
 constexpr const char* block_size =
     "tirx::tile: at cta scope the launch's block size must equal warps x 32 of the operands' group";
@@ -42,7 +67,25 @@ constexpr const char* misaligned =
     "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type claims an align "
     "the pointer does not have); make the tensor with decl_tensor, which checks, or declare a smaller align";
 
+constexpr const char* outside_range =
+    "tirx::tile: the calling thread's warp is outside the scope's warp range (scope::warps<First, Count>): call it "
+    "only from warps [First, First + Count), e.g. inside if (warp >= First)";
+constexpr const char* range_block =
+    "tirx::tile: the block has fewer warps than the scope's warp range (scope::warps<First, Count>) reaches; launch "
+    "at least (First + Count) x 32 threads";
+constexpr const char* whole_groups =
+    "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch a multiple of 128 threads";
+constexpr const char* whole_warps =
+    "tirx::tile: a scope with lanes (warp and wider) needs whole warps: launch a multiple of 32 threads";
+
 constexpr TrapCase cases[] = {
+    {"range_ok", false, nullptr},              // 192 threads, warps 4..5 copy at scope::warps<4, 2>(cta)
+    {"range_outside", true, outside_range},    // every warp calls the ranged scope
+    {"range_block_160", true, range_block},    // 160 threads: warp 5 of the range is missing
+    {"group_ok", false, nullptr},              // warpgroup scope, 128 threads
+    {"group_block_64", true, whole_groups},    // warpgroup scope, 64 threads
+    {"warp_ok", false, nullptr},               // warp scope, 32 threads
+    {"warp_block_48", true, whole_warps},      // warp scope, 48 threads
     {"copy_ok", false, nullptr},             // 64 threads, 16-byte aligned tiles: copies
     {"copy_block_2d", true, block_1d},       // 32 x 2 threads: cta scope reads threadIdx.x only
     {"copy_block_96", true, block_size},     // 96 threads for a (2 warps, 32) group
@@ -69,6 +112,7 @@ int child(const char* name) {
   const std::string n = name;
   int a_off = 0, b_off = 0; // the copy's offsets, checked after a copy that finished
   bool copy = true;
+  int copy_elements = tile_elements; // elements a finished copy wrote
   if (n == "copy_ok")
     copy_tile<<<1, 64>>>(Tile{a}, Tile{b});
   else if (n == "copy_block_2d")
@@ -86,6 +130,14 @@ int child(const char* name) {
   } else if (n == "store_misaligned") {
     b_off = 2;
     copy_tile<<<1, 64>>>(Tile{a}, Tile{b + 2});
+  } else if (n == "range_ok" || n == "range_outside" || n == "range_block_160") {
+    copy_range<<<1, n == "range_block_160" ? 160 : 192>>>(Tile{a}, Tile{b}, n == "range_outside");
+  } else if (n == "group_ok" || n == "group_block_64") {
+    copy_group<<<1, n == "group_ok" ? 128 : 64>>>(GroupTile{a}, GroupTile{b});
+    copy_elements = 128;
+  } else if (n == "warp_ok" || n == "warp_block_48") {
+    copy_warp<<<1, n == "warp_ok" ? 32 : 48>>>(WarpTile{a}, WarpTile{b});
+    copy_elements = 128;
   } else if (n == "fill_ok" || n == "fill_block_96") {
     copy = false;
     fill_tile<<<1, n == "fill_ok" ? 64 : 96>>>(Tile{b});
@@ -97,7 +149,7 @@ int child(const char* name) {
     return rc;
   float out[1024];
   TIRX_CHECK_CUDA(cudaMemcpy(out, b, sizeof out, cudaMemcpyDeviceToHost));
-  for (int i = 0; i < tile_elements; ++i) {
+  for (int i = 0; i < copy_elements; ++i) {
     const float want = copy ? static_cast<float>(i + a_off) : 2.0f;
     if (out[i + b_off] != want) {
       std::printf("child %s: element %d is %g, expected %g\n", name, i, out[i + b_off], want);

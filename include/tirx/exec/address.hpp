@@ -87,19 +87,19 @@ template <class S>
 __device__ TIRX_FORCEINLINE int warp_lane_index() {
   constexpr int gr = scope::traits<S>::group_rank;
   if constexpr (scope::traits<S>::axis[gr - 2] == 5) return static_cast<int>(threadIdx.x % 128);
-  else return static_cast<int>(threadIdx.x);
+  else return static_cast<int>(threadIdx.x) - 32 * scope::traits<S>::first_warp; // from the range's first warp
 }
 
 /// The group modes' term of Tn's offset (an additive layout), the same for
 /// every repeat, without the (warp, lane) pair when warp_lane_stride
 /// applies to it.
 template <class Tn, class S>
-__device__ TIRX_FORCEINLINE index_t group_rest(const int (&g)[4]) {
+__device__ TIRX_FORCEINLINE index_t group_rest(const int (&g)[scope::max_group_rank]) {
   constexpr int gr = scope::traits<S>::group_rank;
   using I = typename Tn::index_type;
   constexpr int outer = warp_lane_stride<Tn, S>().ok ? gr - 2 : gr; // group modes read one by one
   return static_cast<index_t>([&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-    return Tn::offset_of((D < outer ? static_cast<I>(g[D < 4 ? D : 0]) : I{0})...);
+    return Tn::offset_of((D < outer ? static_cast<I>(g[D < scope::max_group_rank ? D : 0]) : I{0})...);
   }(cuda::std::make_integer_sequence<int, Tn::rank>{}));
 }
 
@@ -107,7 +107,7 @@ __device__ TIRX_FORCEINLINE index_t group_rest(const int (&g)[4]) {
 /// thread index is read as one index, as hand-written code would: tid * s,
 /// not (tid / 32) * 32s + (tid % 32) * s.
 template <class Tn, class S>
-__device__ TIRX_FORCEINLINE index_t group_offset(const int (&g)[4]) {
+__device__ TIRX_FORCEINLINE index_t group_offset(const int (&g)[scope::max_group_rank]) {
   constexpr LinearMode wl = warp_lane_stride<Tn, S>();
   if constexpr (wl.ok) return group_rest<Tn, S>(g) + wl.stride * static_cast<index_t>(warp_lane_index<S>());
   else return group_rest<Tn, S>(g);
@@ -146,7 +146,7 @@ TIRX_HD constexpr long long imm_bytes() {
 /// additive layout: the group term, the same for every repeat (computed
 /// once), plus a constant, in 64 bits. (ld/st addresses: atom_address.)
 template <class Tn, class S, index_t Atom, index_t Rep, index_t J>
-__device__ TIRX_FORCEINLINE auto elem_offset(const int (&g)[4]) {
+__device__ TIRX_FORCEINLINE auto elem_offset(const int (&g)[scope::max_group_rank]) {
   constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
   constexpr CoordPlan plan = static_coord<Tn>(sp.group_end, sp.atom_begin, Rep, J);
   using I = typename Tn::index_type;
@@ -154,7 +154,7 @@ __device__ TIRX_FORCEINLINE auto elem_offset(const int (&g)[4]) {
     return group_offset<Tn, S>(g) + const_term<Tn, S, Atom, Rep, J>();
   } else {
     return static_cast<index_t>([&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-      return Tn::offset_of((D < scope::traits<S>::group_rank ? static_cast<I>(g[D < 4 ? D : 0]) : static_cast<I>(plan.c[D]))...);
+      return Tn::offset_of((D < scope::traits<S>::group_rank ? static_cast<I>(g[D < scope::max_group_rank ? D : 0]) : static_cast<I>(plan.c[D]))...);
     }(cuda::std::make_integer_sequence<int, Tn::rank>{}));
   }
 }
@@ -162,7 +162,7 @@ __device__ TIRX_FORCEINLINE auto elem_offset(const int (&g)[4]) {
 /// The address of repeat Rep's atom of memory operand Tn (data: its
 /// data()), less imm_bytes, which the instruction adds as an immediate.
 template <class Tn, class S, index_t Atom, index_t Rep, class P>
-__device__ TIRX_FORCEINLINE P* atom_address(P* data, const int (&g)[4]) {
+__device__ TIRX_FORCEINLINE P* atom_address(P* data, const int (&g)[scope::max_group_rank]) {
   constexpr index_t size = sizeof(typename Tn::value_type);
   constexpr index_t imm = imm_bytes<Tn, S, Atom, Rep>();
   constexpr bool is_const = cuda::std::is_const_v<P>;
@@ -184,19 +184,36 @@ __device__ TIRX_FORCEINLINE P* atom_address(P* data, const int (&g)[4]) {
 }
 
 template <class S>
-__device__ TIRX_FORCEINLINE void group_coords(int (&g)[4]) {
+__device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope::max_group_rank]) {
   [&]<int... G>(cuda::std::integer_sequence<int, G...>) {
     ((g[G] = group_coord<S, G>()), ...);
   }(cuda::std::make_integer_sequence<int, scope::traits<S>::group_rank>{});
 }
 
-/// Debug check of the launch against the scope: 1-D blocks, and at cta
-/// scope as many threads as the operand's (warps, 32) group.
+/// Debug check of the launch against the scope: 1-D blocks; whole warps at
+/// warp scope and whole warpgroups at warpgroup scope; at cta scope as many
+/// threads as the operand's (warps, 32) group; in a warp range
+/// (scope::warps), the calling thread's warp inside the range and the block
+/// large enough to hold it.
 template <class S, class Tn>
 __device__ TIRX_FORCEINLINE void check_launch() {
+  using T = scope::traits<S>;
   TIRX_CHECK(blockDim.y == 1 && blockDim.z == 1,
              "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks");
-  if constexpr (cuda::std::is_same_v<S, scope::cta_t> && is_tensor_v<Tn>) {
+  if constexpr (T::group_rank >= 1 && T::axis[T::group_rank - 1] == 1)
+    TIRX_CHECK(blockDim.x % 32 == 0,
+               "tirx::tile: a scope with lanes (warp and wider) needs whole warps: launch a multiple of 32 threads");
+  if constexpr (T::group_rank == 2 && T::axis[0] == 5)
+    TIRX_CHECK(blockDim.x % 128 == 0, "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch "
+                                      "a multiple of 128 threads");
+  if constexpr (T::warp_count > 0) {
+    TIRX_CHECK(threadIdx.x / 32 - T::first_warp < static_cast<unsigned>(T::warp_count),
+               "tirx::tile: the calling thread's warp is outside the scope's warp range (scope::warps<First, "
+               "Count>): call it only from warps [First, First + Count), e.g. inside if (warp >= First)");
+    TIRX_CHECK(blockDim.x >= 32u * (T::first_warp + T::warp_count),
+               "tirx::tile: the block has fewer warps than the scope's warp range (scope::warps<First, Count>) "
+               "reaches; launch at least (First + Count) x 32 threads");
+  } else if constexpr (T::cta_warps && is_tensor_v<Tn>) {
     constexpr index_t threads = Tn::shape().dims[0] * 32;
     TIRX_CHECK(blockDim.x == threads,
                "tirx::tile: at cta scope the launch's block size must equal warps x 32 of the operands' group");

@@ -59,7 +59,7 @@ TIRX_HD constexpr bool params_match() {
 #if defined(__CUDACC__)
 /// The value a source contributes to repeat Rep, element J.
 template <class X, class S, index_t Atom, index_t Rep, index_t J>
-__device__ TIRX_FORCEINLINE auto source_value(const X& x, const int (&g)[4]) {
+__device__ TIRX_FORCEINLINE auto source_value(const X& x, const int (&g)[scope::max_group_rank]) {
   if constexpr (is_tensor_v<bare<X>>) return x.data()[elem_offset<bare<X>, S, Atom, Rep, J>(g)];
   else return x;
 }

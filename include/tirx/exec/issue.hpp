@@ -13,7 +13,7 @@
 
 namespace tirx::detail {
 #if defined(__CUDACC__)
-using GroupCoords = int[4];
+using GroupCoords = int[scope::max_group_rank];
 using ptxemit::Guard;
 using ptxemit::Issue;
 

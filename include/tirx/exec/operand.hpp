@@ -80,7 +80,7 @@ TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int
   constexpr TileLayout l = Tn::layout();
   constexpr int gr = scope::traits<S>::group_rank;
   // a CTA has at most 32 warps: a larger first mode counts threads
-  if (cuda::std::is_same_v<S, scope::cta_t> && s.rank >= 1 && s.dims[0] > 32) return OperandError::cta_flat_threads;
+  if (scope::traits<S>::cta_warps && s.rank >= 1 && s.dims[0] > 32) return OperandError::cta_flat_threads;
   OperandSplit sp = split_operand(s, gr, atom);
   if (!sp.ok) return OperandError::not_a_tensor_shape;
   for (int g = 0; g < gr; ++g)
