@@ -7,6 +7,7 @@
 //   {ld,st}_global_wide[_hint].def        .v8.b32 and .v4.b64 (32 bytes)
 //   f32x2_binary.def, f32x2_ternary.def   packed f32x2 arithmetic
 //   f32_minmax3.def                       min/max of three sources
+//   redux.def                             redux.sync (the f32 forms: sm_100a)
 // Nothing here runs (no sm_100 GPU in the suite); the sm_90a refusal is the
 // compile-fail tests apply_needs_sm100_*.
 #include <tirx/tile.hpp>
@@ -96,6 +97,25 @@ __global__ void packed_f32x2(unsigned long long* data) {
 __global__ void minmax3(float* data) {
 #define TIRX_ROW(SP, NSRC, N, SM, PTX, DC, SC) arith_case<ptx<SP>, 3, float>(data);
 #include <tirx/ptx/rows/f32_minmax3.def>
+#undef TIRX_ROW
+}
+
+/// Every redux.sync form (the f32 ones are sm_100a only) on a warp of 32 x 2.
+template <class Instr>
+__device__ void redux_case(float* data) {
+  constexpr TileLayout reg = S({32, 2}, {1 * laneid, 1});
+  auto a = alloc_local<float, shape(32, 2), reg>();
+  auto d = alloc_local<float, shape(32, 2), reg>();
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  a.data()[0] = data[2 * lane];
+  a.data()[1] = data[2 * lane + 1];
+  tile::apply<Instr>(d, a, 0xffffffffu, scope::warp);
+  data[2 * lane] = d.data()[0];
+  data[2 * lane + 1] = d.data()[1];
+}
+__global__ void redux_all(float* data) {
+#define TIRX_ROW(SP, NSRC, N, SM, PTX, DC, SC) redux_case<ptx<SP>>(data);
+#include <tirx/ptx/rows/redux.def>
 #undef TIRX_ROW
 }
 

@@ -6,7 +6,8 @@
 // result checked bit for bit against a host model of PTX's rule (source
 // lane j; a lane whose j is out of its segment keeps its own value). The
 // destination is poisoned before each run.
-// Also cp.async (two memory operands): a tile copied to shared memory and
+// Also redux.sync (every integer form, against a host fold) and cp.async
+// (two memory operands): a tile copied to shared memory and
 // read back, exact.
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #include "gpu_check.hpp"
@@ -197,6 +198,74 @@ int run_per_lane(Device& dev, std::mt19937& rng) {
   return bad;
 }
 
+// redux.sync: 2 warps, 4 registers a lane, each register's reduction over
+// the warp; every integer form against a host fold.
+enum Redux { r_add_u, r_add_s, r_min_u, r_min_s, r_max_u, r_max_s, r_and, r_or, r_xor };
+constexpr const char* redux_name[] = {"add.u32", "add.s32", "min.u32", "min.s32", "max.u32",
+                                      "max.s32", "and.b32", "or.b32",  "xor.b32"};
+using ReduxTile = GlobalTensor<unsigned, ShapeT<2, 32, 4>, 16>;
+template <Redux R>
+__global__ void redux_kernel(ReduxTile in, ReduxTile out) {
+  constexpr TileLayout regs = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+  auto a = alloc_local<unsigned, shape(2, 32, 4), regs>();
+  auto d = alloc_local<unsigned, shape(2, 32, 4), regs>();
+  tile::apply<ptx<"ld.global.v4.b32">>(a, in, scope::cta);
+  constexpr unsigned all = 0xffffffffu;
+  if constexpr (R == r_add_u) tile::apply<ptx<"redux.sync.add.u32">>(d, a, all, scope::cta);
+  if constexpr (R == r_add_s) tile::apply<ptx<"redux.sync.add.s32">>(d, a, all, scope::cta);
+  if constexpr (R == r_min_u) tile::apply<ptx<"redux.sync.min.u32">>(d, a, all, scope::cta);
+  if constexpr (R == r_min_s) tile::apply<ptx<"redux.sync.min.s32">>(d, a, all, scope::cta);
+  if constexpr (R == r_max_u) tile::apply<ptx<"redux.sync.max.u32">>(d, a, all, scope::cta);
+  if constexpr (R == r_max_s) tile::apply<ptx<"redux.sync.max.s32">>(d, a, all, scope::cta);
+  if constexpr (R == r_and) tile::apply<ptx<"redux.sync.and.b32">>(d, a, all, scope::cta);
+  if constexpr (R == r_or) tile::apply<ptx<"redux.sync.or.b32">>(d, a, all, scope::cta);
+  if constexpr (R == r_xor) tile::apply<ptx<"redux.sync.xor.b32">>(d, a, all, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(out, d, scope::cta);
+}
+
+unsigned redux_fold(Redux r, const unsigned* v) { // the 32 lanes' values, stride 4
+  unsigned acc = v[0];
+  for (int l = 1; l < 32; ++l) {
+    const unsigned x = v[4 * l];
+    const int sa = static_cast<int>(acc), sx = static_cast<int>(x);
+    switch (r) {
+    case r_add_u: case r_add_s: acc += x; break;
+    case r_min_u: acc = x < acc ? x : acc; break;
+    case r_min_s: acc = static_cast<unsigned>(sx < sa ? sx : sa); break;
+    case r_max_u: acc = x > acc ? x : acc; break;
+    case r_max_s: acc = static_cast<unsigned>(sx > sa ? sx : sa); break;
+    case r_and: acc &= x; break;
+    case r_or: acc |= x; break;
+    case r_xor: acc ^= x; break;
+    }
+  }
+  return acc;
+}
+
+template <Redux R>
+int run_redux(Device& dev, std::mt19937& rng) {
+  int bad = 0;
+  for (int trial = 0; trial < 4; ++trial) {
+    std::vector<unsigned> in(Device::n), out(Device::n, 0xDEADBEEFu);
+    // few bits set for and/or, full words otherwise
+    for (auto& v : in) v = trial % 2 ? (rng() | rng()) : rng();
+    TIRX_CHECK_CUDA(cudaMemcpy(dev.in, in.data(), in.size() * 4, cudaMemcpyHostToDevice));
+    TIRX_CHECK_CUDA(cudaMemcpy(dev.out, out.data(), out.size() * 4, cudaMemcpyHostToDevice));
+    redux_kernel<R><<<1, 64>>>(decl_tensor<ReduxTile>(dev.in), decl_tensor<ReduxTile>(dev.out));
+    TIRX_CHECK_CUDA(cudaGetLastError());
+    TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+    TIRX_CHECK_CUDA(cudaMemcpy(out.data(), dev.out, out.size() * 4, cudaMemcpyDeviceToHost));
+    for (int t = 0; t < 64; ++t)
+      for (int k = 0; k < 4; ++k) {
+        const unsigned want = redux_fold(R, &in[(t / 32) * 128 + k]);
+        if (out[t * 4 + k] != want && bad++ < 8)
+          std::printf("FAIL redux.sync.%s thread %d reg %d: got 0x%08x, want 0x%08x\n", redux_name[R], t, k,
+                      out[t * 4 + k], want);
+      }
+  }
+  return bad;
+}
+
 // cp.async, the family with two memory operands: 4 warps copy a 4 x 32 x 2
 // x 4 float tile (each thread two 16-byte chunks) from global to shared
 // memory, wait, then every thread reads another thread's chunk back out
@@ -253,6 +322,9 @@ int main(int argc, char** argv) {
   int bad = run_mode<up>(dev, rng) + run_mode<down>(dev, rng) + run_mode<bfly>(dev, rng) + run_mode<idx>(dev, rng);
   bad += run_per_lane(dev, rng);
   bad += run_cp_async(dev, rng);
+  bad += run_redux<r_add_u>(dev, rng) + run_redux<r_add_s>(dev, rng) + run_redux<r_min_u>(dev, rng) +
+         run_redux<r_min_s>(dev, rng) + run_redux<r_max_u>(dev, rng) + run_redux<r_max_s>(dev, rng) +
+         run_redux<r_and>(dev, rng) + run_redux<r_or>(dev, rng) + run_redux<r_xor>(dev, rng);
   std::printf("gpu_new_families: %s (%d mismatches)\n", bad ? "FAILED" : "passed", bad);
   return bad ? 1 : 0;
 }

@@ -9,13 +9,14 @@
 #include <tirx/ptx/family.hpp>
 #include <tirx/ptx/memory.hpp>
 #include <tirx/ptx/mov.hpp>
+#include <tirx/ptx/redux.hpp>
 #include <tirx/ptx/shfl.hpp>
 #include <tirx/ptx/spelling.hpp>
 
 namespace tirx::ptxdesc {
 
 using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
-                             ptxcpasync::family>;
+                             ptxcpasync::family, ptxredux::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) {
