@@ -384,14 +384,7 @@ TIRX_HD constexpr TileResult tile_to(const TileLayout& inner, const Shape& tile_
     if (shape.dims[d] % tile_shape.dims[d] != 0) return res;
     outer_shape.dims[outer_shape.rank++] = shape.dims[d] / tile_shape.dims[d];
   }
-  TileLayout outer{};
-  index_t s = 1;
-  for (int d = shape.rank - 1; d >= 0; --d) {
-    outer.shard[d] = Iter{outer_shape.dims[d], s, Axis{0}};
-    s *= outer_shape.dims[d];
-  }
-  outer.rank = shape.rank;
-  return tiled(inner, outer, outer_shape, tile_shape);
+  return tiled(inner, row_major(outer_shape), outer_shape, tile_shape);
 }
 
 } // namespace tirx

@@ -351,4 +351,16 @@ TIRX_HD constexpr Coord apply_replica(const TileLayout& l, index_t flat, index_t
   return c;
 }
 
+/// Row-major contiguous layout on m for a shape value.
+TIRX_HD constexpr TileLayout row_major(const Shape& s) {
+  TileLayout l{};
+  index_t stride = 1;
+  for (int i = s.rank - 1; i >= 0; --i) {
+    l.shard[i] = Iter{s.dims[i], stride, Axis{0}};
+    stride *= s.dims[i];
+  }
+  l.rank = s.rank;
+  return l;
+}
+
 } // namespace tirx
