@@ -4,7 +4,7 @@
 #       Host program (C++ compiler) with Catch2's main; ctest label "host".
 #   tirx_gpu_test(NAME SOURCES...)
 #       CUDA program for TIRX_CUDA_ARCHS; ctest label "gpu". It must exit 77 when
-#       there is no GPU (see tests/gpu_check.hpp); ctest then reports "skipped".
+#       there is no GPU (see tests/support/gpu_check.hpp); ctest then reports "skipped".
 #   tirx_device_compile_test(NAME SOURCE)
 #       .cu compiled for sm_80, sm_90a (and sm_100a when nvcc has it) as part of
 #       "all". Building is the test; nothing is registered in ctest.
@@ -23,7 +23,7 @@ find_package(Catch2 2 REQUIRED)
 set(TIRX_TESTS_DIR "${PROJECT_SOURCE_DIR}/tests")
 
 # Catch2's main(), compiled once and linked into every host test.
-add_library(tirx_catch_main OBJECT "${TIRX_TESTS_DIR}/catch_main.cpp")
+add_library(tirx_catch_main OBJECT "${TIRX_TESTS_DIR}/support/catch_main.cpp")
 target_link_libraries(tirx_catch_main PUBLIC Catch2::Catch2)
 target_compile_features(tirx_catch_main PUBLIC cxx_std_20)
 

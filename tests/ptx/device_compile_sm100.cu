@@ -1,4 +1,4 @@
-// Device compilation test of the sm_100 spellings (tests/CMakeLists.txt:
+// Device compilation test of the sm_100 spellings (tests/ptx/CMakeLists.txt:
 // device_compile_sm100, built for sm_100a only when nvcc has it): every
 // spelling of the lists that tirx refuses below sm_100 (ptxdesc::min_sm) is
 // applied once, so ptxas assembles each. The X-macro lists of

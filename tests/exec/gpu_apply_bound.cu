@@ -10,7 +10,7 @@
 // with a guard region behind the tile (nothing past the limit changes).
 // Inputs are random from a fixed seed. Exit 0: passed; 1: a mismatch;
 // 77: no GPU.
-#include "gpu_check.hpp"
+#include "support/gpu_check.hpp"
 
 #include <tirx/tile.hpp>
 

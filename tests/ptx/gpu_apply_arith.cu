@@ -126,7 +126,7 @@ static_assert(std::size(apply_arith::F32Unary::spellings) + std::size(apply_arit
                       std::size(tirx::ptxarith::f32x2_ternary),
               "arith.hpp has spellings that this test does not walk");
 
-// Built in three parts (tests/CMakeLists.txt): 1 the f32 binary list, 2 the
+// Built in three parts (tests/ptx/CMakeLists.txt): 1 the f32 binary list, 2 the
 // other f32 lists and the f32x2 lists (sm_100: compiled out below), 3 the
 // packed half lists; 0: all.
 #if !defined(TIRX_TEST_PART)

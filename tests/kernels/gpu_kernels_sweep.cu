@@ -53,7 +53,7 @@
 // error (the first mismatches of each failing case are printed: kernel,
 // shape, offsets, index, value read, value expected); 77: no GPU (ctest:
 // skipped).
-#include "gpu_check.hpp"
+#include "support/gpu_check.hpp"
 
 #include "benchmarks/kernel_list.hpp"
 

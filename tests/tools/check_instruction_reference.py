@@ -189,7 +189,7 @@ def compare(headers, guide, problems, where="guide"):
         kind = KINDS.get(array)
         if kind is None:
             problems.append(f"include/tirx/ptx: new spelling array '{array}': give it a kind in "
-                            "KINDS of tests/check_instruction_reference.py and list it in the guide")
+                            "KINDS of tests/tools/check_instruction_reference.py and list it in the guide")
             continue
         want.setdefault(kind, set()).update(spellings)
     for kind in sorted(set(want) | set(guide)):
@@ -258,7 +258,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("guide", nargs="?",
-                        default=os.path.join(here, "..", "docs", "instruction-reference.md"))
+                        default=os.path.join(here, "..", "..", "docs", "instruction-reference.md"))
     parser.add_argument("--cxx", default=os.environ.get("CXX", "g++"), help="host C++ compiler")
     parser.add_argument("--include", action="append", default=[],
                         help="include directory (repeat); the tirx include/ is added")
@@ -267,7 +267,7 @@ def main():
     args = parser.parse_args()
     if args.self_test:
         return 0 if self_test() else 1
-    include = os.path.normpath(os.path.join(here, "..", "include"))
+    include = os.path.normpath(os.path.join(here, "..", "..", "include"))
     ptx_dir = args.ptx_dir or os.path.join(include, "tirx", "ptx")
     headers = header_spellings(ptx_dir, args.cxx, [include] + args.include)
     with open(args.guide, encoding="utf-8") as f:

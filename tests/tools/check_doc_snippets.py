@@ -361,7 +361,7 @@ def self_test():
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("docs_dir", nargs="?", default=os.path.join(here, "..", "docs"))
+    parser.add_argument("docs_dir", nargs="?", default=os.path.join(here, "..", "..", "docs"))
     parser.add_argument("--include", help="header folder (default: DOCS_DIR/../include)")
     parser.add_argument("--update", action="store_true",
                         help="rewrite each marked block from its region")

@@ -9,7 +9,7 @@
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #define TIRX_DEBUG_CHECKS 1
 
-#include "trap_runner.hpp"
+#include "support/trap_runner.hpp"
 
 #include <tirx/tile.hpp>
 

@@ -1,5 +1,5 @@
 // The harness of the tile::apply GPU tests gpu_apply_arith.cu,
-// gpu_apply_cvt.cu and gpu_apply_memory.cu (built in parts: tests/CMakeLists.txt).
+// gpu_apply_cvt.cu and gpu_apply_memory.cu (built in parts: tests/ptx/CMakeLists.txt).
 // Each test expands the X-macro spelling lists of include/tirx/ptx/*.hpp into
 // one kernel per spelling, so a spelling added to a list is tested (or breaks
 // the build) without touching the tests; a static_assert in each test fails
@@ -33,7 +33,7 @@
 #pragma once
 
 #include "apply_reference.hpp"
-#include "gpu_check.hpp"
+#include "support/gpu_check.hpp"
 
 #include <tirx/exec/apply.hpp>
 #include <tirx/layout/parse.hpp>

@@ -10,7 +10,7 @@
 // every launch is checked. Exit 0: all passed; 1: a mismatch or CUDA error
 // (the first mismatches of each check are printed with their index, the
 // value read and the value expected); 77: no GPU (ctest: skipped).
-#include "gpu_check.hpp"
+#include "support/gpu_check.hpp"
 #include "tensor_kernels.cuh"
 
 #include <cinttypes>

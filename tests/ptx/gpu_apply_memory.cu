@@ -83,7 +83,7 @@ static_assert(std::size(apply_memory::StGlobal::spellings) + std::size(apply_mem
                   std::size(tirx::ptxmem::stores),
               "memory.hpp has store spellings that this test does not walk");
 
-// Built in eleven parts (tests/CMakeLists.txt), of 96 to 144 kernel cases
+// Built in eleven parts (tests/ptx/CMakeLists.txt), of 96 to 144 kernel cases
 // each (an ld/st case costs nvcc about 0.1 to 0.3 s and 15 to 20 MB of
 // memory; the 32-byte spellings compile to nothing below sm_100); 0:
 // everything. P(k) = spellings of the first k cache-qualifier prefixes of a
