@@ -1,4 +1,7 @@
-# Test helpers for tirx's own tests (included by tests/CMakeLists.txt).
+# Test helpers for tirx's own tests. Every folder that registers tests
+# includes this file itself (tests/ and docs/: include(tirxTesting)); the
+# variables are set in the scope of each folder that includes it, the targets
+# and functions are defined once.
 #
 #   tirx_host_test(NAME SOURCES...)
 #       Host program (C++ compiler) with Catch2's main; ctest label "host".
@@ -16,24 +19,37 @@
 #       Every include/tirx/**/*.hpp compiles on its own with the host compiler
 #       (warnings as errors), and <tirx/tile.hpp> compiles with nvcc.
 #
+# Variables:
+#   TIRX_TESTS_DIR             tests/: on the include path of every test target
+#                              (its helpers: #include "support/gpu_check.hpp")
+#   TIRX_DEVICE_COMPILE_ARCHS  the architectures of tirx_device_compile_test
+#                              (SASS only: ptxas runs for each)
+#
 # Every test target sees the tirx headers, the CUDA headers and tests/.
 
-find_package(Catch2 2 REQUIRED)
-
 set(TIRX_TESTS_DIR "${PROJECT_SOURCE_DIR}/tests")
+
+# (nvcc is asked once per configure; each includer gets the answer)
+get_property(TIRX_DEVICE_COMPILE_ARCHS GLOBAL PROPERTY tirx_device_compile_archs)
+if(NOT TIRX_DEVICE_COMPILE_ARCHS)
+  set(TIRX_DEVICE_COMPILE_ARCHS 80-real 90a-real)
+  execute_process(COMMAND "${CMAKE_CUDA_COMPILER}" --list-gpu-code
+                  OUTPUT_VARIABLE tirx_gpu_codes_ ERROR_QUIET)
+  if(tirx_gpu_codes_ MATCHES "sm_100")
+    list(APPEND TIRX_DEVICE_COMPILE_ARCHS 100a-real)
+  endif()
+  set_property(GLOBAL PROPERTY tirx_device_compile_archs "${TIRX_DEVICE_COMPILE_ARCHS}")
+endif()
+
+# The rest once per configure: a second include stops here.
+include_guard(GLOBAL)
+
+find_package(Catch2 2 REQUIRED)
 
 # Catch2's main(), compiled once and linked into every host test.
 add_library(tirx_catch_main OBJECT "${TIRX_TESTS_DIR}/support/catch_main.cpp")
 target_link_libraries(tirx_catch_main PUBLIC Catch2::Catch2)
 target_compile_features(tirx_catch_main PUBLIC cxx_std_20)
-
-# Architectures for tirx_device_compile_test (SASS only: ptxas runs for each).
-set(TIRX_DEVICE_COMPILE_ARCHS 80-real 90a-real)
-execute_process(COMMAND "${CMAKE_CUDA_COMPILER}" --list-gpu-code
-                OUTPUT_VARIABLE tirx_gpu_codes_ ERROR_QUIET)
-if(tirx_gpu_codes_ MATCHES "sm_100")
-  list(APPEND TIRX_DEVICE_COMPILE_ARCHS 100a-real)
-endif()
 
 function(tirx_host_test name)
   if(NOT ARGN)
