@@ -1,6 +1,7 @@
 // Expected to fail (nvcc): a kernel template whose parameter is a TileLayout
 // value. The host stub must spell TileLayout{...} as a template argument and
 // cannot. Template kernels on a layout *type* (LayoutT) instead.
+// expected-error-re {{cudafe1\.stub\.c:[0-9]+:[0-9]+: error}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;
