@@ -33,25 +33,29 @@ __global__ void copy_tile(Tile A, Tile B) {
 }
 
 /// ewise writing a memory tile at cta scope: ewise's own launch check.
-__global__ void fill_tile(Tile B) { tile::ewise([] { return 2.0f; }, B, scope::cta); }
+__global__ void fill_tile(Tile B) {
+  tile::ewise([] { return 2.0f; }, B, scope::cta);
+}
 
-constexpr const char* block_1d = "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
+constexpr const char* block_1d =
+    "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
 constexpr const char* block_size =
     "tirx::tile: at cta scope the launch's block size must equal warps x 32 of the operands' group";
-constexpr const char* misaligned =
-    "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type claims an align "
-    "the pointer does not have); make the tensor with decl_tensor, which checks, or declare a smaller align";
+constexpr const char* misaligned = "tirx::tile::apply: the memory tensor's pointer is not aligned "
+                                   "to the vector's bytes (its type claims an align "
+                                   "the pointer does not have); make the tensor with decl_tensor, "
+                                   "which checks, or declare a smaller align";
 
 constexpr TrapCase cases[] = {
-    {"copy_ok", false, nullptr},             // 64 threads, 16-byte aligned tiles: copies
-    {"copy_block_2d", true, block_1d},       // 32 x 2 threads: cta scope reads threadIdx.x only
-    {"copy_block_96", true, block_size},     // 96 threads for a (2 warps, 32) group
-    {"copy_block_32", true, block_size},     // 32 threads for a (2 warps, 32) group
-    {"fill_ok", false, nullptr},             // ewise, 64 threads
-    {"fill_block_96", true, block_size},     // ewise, 96 threads
-    {"copy_offset_16B", false, nullptr},     // pointers 16 bytes past the allocation: aligned
-    {"load_misaligned", true, misaligned},   // source 4 bytes past: the type claims 16
-    {"store_misaligned", true, misaligned},  // destination 8 bytes past
+    {"copy_ok", false, nullptr},            // 64 threads, 16-byte aligned tiles: copies
+    {"copy_block_2d", true, block_1d},      // 32 x 2 threads: cta scope reads threadIdx.x only
+    {"copy_block_96", true, block_size},    // 96 threads for a (2 warps, 32) group
+    {"copy_block_32", true, block_size},    // 32 threads for a (2 warps, 32) group
+    {"fill_ok", false, nullptr},            // ewise, 64 threads
+    {"fill_block_96", true, block_size},    // ewise, 96 threads
+    {"copy_offset_16B", false, nullptr},    // pointers 16 bytes past the allocation: aligned
+    {"load_misaligned", true, misaligned},  // source 4 bytes past: the type claims 16
+    {"store_misaligned", true, misaligned}, // destination 8 bytes past
 };
 
 /// The child: runs one case, prints what happened, exits 0 if the kernel

@@ -14,7 +14,8 @@
 //   sqrt.approx.f32        relative error 2^-23
 //   ex2.approx.f32         2 ulp from the correctly rounded result, full range
 //   lg2.approx.f32         absolute error 2^-22 for x in (0.5, 2), relative error 2^-22 elsewhere
-//   ex2.approx.f16x2       relative error 2^-9.9 for normal results; the manual gives no bound for a
+//   ex2.approx.f16x2       relative error 2^-9.9 for normal results; the manual gives no bound for
+//   a
 //                          subnormal result (x < -14): there any value in [0, 2^-14] passes
 //   ex2.approx.ftz.bf16x2  relative error 2^-7
 // The special inputs in the manual's tables (+-0, +-inf, NaN) give exact results.
@@ -41,9 +42,9 @@ struct Spec {
   Mods mods;
   bool approx = false, full = false, nan = false;
   const Fmt* fmt = &ref::F32;
-  bool packed = false;  ///< two lanes: f16x2, bf16x2 (16 bits each), f32x2 (32 bits each)
-  int lane_bits = 32;   ///< a lane's width (packed: 16 or 32)
-  std::string error; ///< a token the reference does not know
+  bool packed = false; ///< two lanes: f16x2, bf16x2 (16 bits each), f32x2 (32 bits each)
+  int lane_bits = 32;  ///< a lane's width (packed: 16 or 32)
+  std::string error;   ///< a token the reference does not know
 };
 
 inline Spec parse(const char* spelling) {
@@ -54,36 +55,56 @@ inline Spec parse(const char* spelling) {
     if (*p == '.' || *p == '\0') {
       tok.push_back(cur);
       cur.clear();
-      if (*p == '\0') break;
+      if (*p == '\0')
+        break;
     } else {
       cur += *p;
     }
   }
   s.op = tok.front();
   const std::string& type = tok.back();
-  if (type == "f32") s.fmt = &ref::F32;
-  else if (type == "f16x2") s.fmt = &ref::F16, s.packed = true, s.lane_bits = 16;
-  else if (type == "bf16x2") s.fmt = &ref::BF16, s.packed = true, s.lane_bits = 16;
-  else if (type == "f32x2") s.fmt = &ref::F32, s.packed = true, s.lane_bits = 32;
-  else s.error = "unknown type ." + type;
+  if (type == "f32")
+    s.fmt = &ref::F32;
+  else if (type == "f16x2")
+    s.fmt = &ref::F16, s.packed = true, s.lane_bits = 16;
+  else if (type == "bf16x2")
+    s.fmt = &ref::BF16, s.packed = true, s.lane_bits = 16;
+  else if (type == "f32x2")
+    s.fmt = &ref::F32, s.packed = true, s.lane_bits = 32;
+  else
+    s.error = "unknown type ." + type;
   for (std::size_t i = 1; i + 1 < tok.size(); ++i) {
     const std::string& t = tok[i];
-    if (t == "rn") s.mods.rnd = Rnd::rn;
-    else if (t == "rz") s.mods.rnd = Rnd::rz;
-    else if (t == "rm") s.mods.rnd = Rnd::rm;
-    else if (t == "rp") s.mods.rnd = Rnd::rp;
-    else if (t == "ftz") s.mods.ftz = true;
-    else if (t == "sat") s.mods.sat = true;
-    else if (t == "relu") s.mods.relu = true;
-    else if (t == "approx") s.approx = true;
-    else if (t == "full") s.full = true;
-    else if (t == "NaN") s.nan = true;
-    else s.error = "unknown modifier ." + t;
+    if (t == "rn")
+      s.mods.rnd = Rnd::rn;
+    else if (t == "rz")
+      s.mods.rnd = Rnd::rz;
+    else if (t == "rm")
+      s.mods.rnd = Rnd::rm;
+    else if (t == "rp")
+      s.mods.rnd = Rnd::rp;
+    else if (t == "ftz")
+      s.mods.ftz = true;
+    else if (t == "sat")
+      s.mods.sat = true;
+    else if (t == "relu")
+      s.mods.relu = true;
+    else if (t == "approx")
+      s.approx = true;
+    else if (t == "full")
+      s.full = true;
+    else if (t == "NaN")
+      s.nan = true;
+    else
+      s.error = "unknown modifier ." + t;
   }
-  static const char* const ops[] = {"add", "sub", "mul", "fma", "div", "rcp", "sqrt", "ex2", "lg2", "abs", "neg", "min", "max"};
+  static const char* const ops[] = {"add", "sub", "mul", "fma", "div", "rcp", "sqrt",
+                                    "ex2", "lg2", "abs", "neg", "min", "max"};
   bool known = false;
-  for (const char* o : ops) known = known || s.op == o;
-  if (!known) s.error = "unknown instruction " + s.op;
+  for (const char* o : ops)
+    known = known || s.op == o;
+  if (!known)
+    s.error = "unknown instruction " + s.op;
   return s;
 }
 
@@ -95,11 +116,15 @@ inline Spec parse(const char* spelling) {
 inline double pick(const Spec& s, double x, double y) {
   const bool xn = std::isnan(x), yn = std::isnan(y);
   if (xn || yn) {
-    if (s.nan || (xn && yn)) return std::nan("");
+    if (s.nan || (xn && yn))
+      return std::nan("");
     return xn ? y : x;
   }
-  auto less = [](double p, double q) { return p < q || (p == 0 && q == 0 && std::signbit(p) && !std::signbit(q)); };
-  if (s.op == "min") return less(y, x) ? y : x;
+  auto less = [](double p, double q) {
+    return p < q || (p == 0 && q == 0 && std::signbit(p) && !std::signbit(q));
+  };
+  if (s.op == "min")
+    return less(y, x) ? y : x;
   return less(x, y) ? y : x;
 }
 
@@ -119,47 +144,68 @@ inline Want lane_want(const Spec& s, int nsrc, const u32 (&in)[3]) {
   double v[3] = {};
   for (int i = 0; i < nsrc; ++i) {
     v[i] = ref::decode(f, in[i]);
-    if (s.mods.ftz) v[i] = ref::ftz_in(f, v[i]);
+    if (s.mods.ftz)
+      v[i] = ref::ftz_in(f, v[i]);
   }
   const Mods& m = s.mods;
   const std::string& op = s.op;
-  if (op == "add") return ref::round_want(f, ref::odd_add(v[0], v[1], m.rnd), m);
-  if (op == "sub") return ref::round_want(f, ref::odd_add(v[0], -v[1], m.rnd), m);
-  if (op == "mul") return ref::round_want(f, v[0] * v[1], m); // exact: at most 2 x 24 bits
-  if (op == "fma") return ref::round_want(f, ref::odd_fma(v[0], v[1], v[2], m.rnd), m);
+  if (op == "add")
+    return ref::round_want(f, ref::odd_add(v[0], v[1], m.rnd), m);
+  if (op == "sub")
+    return ref::round_want(f, ref::odd_add(v[0], -v[1], m.rnd), m);
+  if (op == "mul")
+    return ref::round_want(f, v[0] * v[1], m); // exact: at most 2 x 24 bits
+  if (op == "fma")
+    return ref::round_want(f, ref::odd_fma(v[0], v[1], v[2], m.rnd), m);
   if (op == "abs" || op == "neg") {
-    if (ref::is_nan(f, in[0])) return exact_or_nan(f, std::nan(""));
+    if (ref::is_nan(f, in[0]))
+      return exact_or_nan(f, std::nan(""));
     return exact_or_nan(f, op == "abs" ? std::fabs(v[0]) : -v[0]);
   }
   if (op == "min" || op == "max") {
     double r = pick(s, v[0], v[1]);
-    if (nsrc == 3) r = pick(s, r, v[2]);
+    if (nsrc == 3)
+      r = pick(s, r, v[2]);
     return exact_or_nan(f, r);
   }
   if (!s.approx && !s.full) { // IEEE-rounded div, rcp, sqrt
-    if (op == "div") return ref::round_want(f, ref::odd_div(v[0], v[1]), m);
-    if (op == "rcp") return ref::round_want(f, ref::odd_div(1.0, v[0]), m);
-    if (op == "sqrt") return ref::round_want(f, ref::odd_sqrt(v[0]), m);
+    if (op == "div")
+      return ref::round_want(f, ref::odd_div(v[0], v[1]), m);
+    if (op == "rcp")
+      return ref::round_want(f, ref::odd_div(1.0, v[0]), m);
+    if (op == "sqrt")
+      return ref::round_want(f, ref::odd_sqrt(v[0]), m);
   }
   const bool ftz = m.ftz;
-  const bool special = std::isnan(v[0]) || std::isinf(v[0]) || v[0] == 0; // the tables of the manual: exact
-  if (op == "div" && s.full) return ref::approx_ulps(f, v[0] / v[1], 2, ftz, "div.full: 2 ulp");
+  const bool special =
+      std::isnan(v[0]) || std::isinf(v[0]) || v[0] == 0; // the tables of the manual: exact
+  if (op == "div" && s.full)
+    return ref::approx_ulps(f, v[0] / v[1], 2, ftz, "div.full: 2 ulp");
   if (op == "div") { // div.approx: d = a * (1/b)
     const double b = std::fabs(v[1]);
-    if (!ftz && b != 0 && b < f.min_normal()) return Want::dont_care(); // subnormal b: not specified
-    if (std::isnan(v[0]) || std::isnan(v[1]) || b == 0 || std::isinf(b)) return exact_or_nan(f, v[0] * (1.0 / v[1]));
-    if (b > std::ldexp(1.0, 126)) return exact_or_nan(f, v[0] * std::copysign(0.0, v[1])); // zero; inf: NaN
+    if (!ftz && b != 0 && b < f.min_normal())
+      return Want::dont_care(); // subnormal b: not specified
+    if (std::isnan(v[0]) || std::isnan(v[1]) || b == 0 || std::isinf(b))
+      return exact_or_nan(f, v[0] * (1.0 / v[1]));
+    if (b > std::ldexp(1.0, 126))
+      return exact_or_nan(f, v[0] * std::copysign(0.0, v[1])); // zero; inf: NaN
     return ref::approx_ulps(f, v[0] / v[1], 2, ftz, "div.approx: 2 ulp for |b| in [2^-126, 2^126]");
   }
-  if (op == "rcp") return special ? exact_or_nan(f, 1.0 / v[0]) : ref::approx_ulps(f, 1.0 / v[0], 1, ftz, "rcp.approx: 1 ulp");
+  if (op == "rcp")
+    return special ? exact_or_nan(f, 1.0 / v[0])
+                   : ref::approx_ulps(f, 1.0 / v[0], 1, ftz, "rcp.approx: 1 ulp");
   if (op == "sqrt") {
-    if (special || v[0] < 0) return exact_or_nan(f, std::sqrt(v[0]));
-    return ref::approx_rel(f, std::sqrt(v[0]), std::ldexp(1.0, -23), 0, ftz, "sqrt.approx: relative 2^-23");
+    if (special || v[0] < 0)
+      return exact_or_nan(f, std::sqrt(v[0]));
+    return ref::approx_rel(f, std::sqrt(v[0]), std::ldexp(1.0, -23), 0, ftz,
+                           "sqrt.approx: relative 2^-23");
   }
   if (op == "ex2") {
     const double e = std::exp2(v[0]);
-    if (special) return exact_or_nan(f, e);
-    if (&f == &ref::F32) return ref::approx_ulps(f, e, 2, ftz, "ex2.approx.f32: 2 ulp");
+    if (special)
+      return exact_or_nan(f, e);
+    if (&f == &ref::F32)
+      return ref::approx_ulps(f, e, 2, ftz, "ex2.approx.f32: 2 ulp");
     if (&f == &ref::F16) {
       if (e < f.min_normal()) { // no bound in the manual (an H200 misses 2^-9.9 there): [0, 2^-14]
         Want w;
@@ -177,8 +223,11 @@ inline Want lane_want(const Spec& s, int nsrc, const u32 (&in)[3]) {
   }
   if (op == "lg2") {
     const double e = std::log2(v[0]);
-    if (special || v[0] < 0) return exact_or_nan(f, e);
-    if (v[0] > 0.5 && v[0] < 2) return ref::approx_rel(f, e, 0, std::ldexp(1.0, -22), ftz, "lg2.approx: absolute 2^-22 in (0.5, 2)");
+    if (special || v[0] < 0)
+      return exact_or_nan(f, e);
+    if (v[0] > 0.5 && v[0] < 2)
+      return ref::approx_rel(f, e, 0, std::ldexp(1.0, -22), ftz,
+                             "lg2.approx: absolute 2^-22 in (0.5, 2)");
     return ref::approx_rel(f, e, std::ldexp(1.0, -22), 0, ftz, "lg2.approx: relative 2^-22");
   }
   return Want{}; // unreachable: parse() rejects other ops
@@ -210,38 +259,54 @@ inline Expect want_of(const Spec& s, int nsrc, const u64 (&x)[3]) {
 
 inline u32 related(Rng& r, const Fmt& f, u32 a) {
   const double va = ref::decode(f, a);
-  if (std::isnan(va) || std::isinf(va) || va == 0) return random_float(r, f);
+  if (std::isnan(va) || std::isinf(va) || va == 0)
+    return random_float(r, f);
   const int e = std::ilogb(va);
   switch (r.below(5)) {
-  case 0: return a ^ f.sign_mask() ^ (static_cast<u32>(r.bits()) & 3u); // cancellation
+  case 0:
+    return a ^ f.sign_mask() ^ (static_cast<u32>(r.bits()) & 3u); // cancellation
   case 1: { // a tie (or near tie) of a + b: half an ulp of a, and neighbours
     const double h = std::ldexp(r.chance(50) ? 1.0 : 1.5, e - f.mant - 1 - r.range(0, 2));
     return ref::round_to(f, r.chance(50) ? h : -h, Rnd::rn);
   }
-  case 2: return ref::round_to(f, std::ldexp(va, r.range(-12, 12)), Rnd::rn); // same mantissa
-  case 3: return a ^ (static_cast<u32>(r.bits()) & 0xff & f.mant_mask()); // close to a
+  case 2:
+    return ref::round_to(f, std::ldexp(va, r.range(-12, 12)), Rnd::rn); // same mantissa
+  case 3:
+    return a ^ (static_cast<u32>(r.bits()) & 0xff & f.mant_mask()); // close to a
   default: // a product near the smallest normal: b ~ min_normal / a
-    return ref::round_to(f, std::ldexp(r.chance(50) ? 1.0 : -1.0, f.emin() - e + r.range(-2, 1)) * (1 + std::ldexp(static_cast<double>(r.below(1024)), -10)), Rnd::rn);
+    return ref::round_to(f,
+                         std::ldexp(r.chance(50) ? 1.0 : -1.0, f.emin() - e + r.range(-2, 1)) *
+                             (1 + std::ldexp(static_cast<double>(r.below(1024)), -10)),
+                         Rnd::rn);
   }
 }
 
 /// One lane of the sources.
 inline void lane_inputs(Rng& r, const Spec& s, int nsrc, u32 (&in)[3]) {
   const Fmt& f = *s.fmt;
-  for (int i = 0; i < 3; ++i) in[i] = random_float(r, f);
+  for (int i = 0; i < 3; ++i)
+    in[i] = random_float(r, f);
   if (s.op == "ex2" && r.chance(70)) // mostly where 2^x is finite and not 1
-    in[0] = ref::round_to(f, (static_cast<double>(r.bits() % 2000001) / 1000000.0 - 1.0) * (f.bias() + f.mant + 4), Rnd::rn);
-  if ((s.op == "lg2" || s.op == "sqrt") && r.chance(60)) in[0] &= ~f.sign_mask();
+    in[0] = ref::round_to(
+        f, (static_cast<double>(r.bits() % 2000001) / 1000000.0 - 1.0) * (f.bias() + f.mant + 4),
+        Rnd::rn);
+  if ((s.op == "lg2" || s.op == "sqrt") && r.chance(60))
+    in[0] &= ~f.sign_mask();
   if (s.op == "lg2" && r.chance(25)) // near 1, where the bound is absolute
-    in[0] = ref::round_to(f, 1.0 + (static_cast<double>(r.bits() % 2000001) / 1000000.0 - 1.0) * 0.5, Rnd::rn);
-  if (nsrc >= 2 && r.chance(40)) in[1] = related(r, f, in[0]);
+    in[0] = ref::round_to(
+        f, 1.0 + (static_cast<double>(r.bits() % 2000001) / 1000000.0 - 1.0) * 0.5, Rnd::rn);
+  if (nsrc >= 2 && r.chance(40))
+    in[1] = related(r, f, in[0]);
   if (s.op == "fma" && r.chance(40)) { // c cancels most of a * b
     const double p = ref::decode(f, in[0]) * ref::decode(f, in[1]);
-    if (!std::isnan(p)) in[2] = ref::round_to(f, -p, static_cast<Rnd>(r.below(4))) ^ (static_cast<u32>(r.bits()) & 1u);
+    if (!std::isnan(p))
+      in[2] =
+          ref::round_to(f, -p, static_cast<Rnd>(r.below(4))) ^ (static_cast<u32>(r.bits()) & 1u);
   }
   if (s.op == "div" && r.chance(30)) { // exact quotients and ties
     const double b = ref::decode(f, in[1]), q = static_cast<double>(r.range(1, 64)) / 2.0;
-    if (!std::isnan(b)) in[0] = ref::round_to(f, b * q, Rnd::rn);
+    if (!std::isnan(b))
+      in[0] = ref::round_to(f, b * q, Rnd::rn);
   }
 }
 
@@ -250,13 +315,15 @@ inline void inputs(Rng& r, const Spec& s, int nsrc, u64 (&x)[3]) {
   if (!s.packed) {
     u32 in[3];
     lane_inputs(r, s, nsrc, in);
-    for (int i = 0; i < 3; ++i) x[i] = in[i];
+    for (int i = 0; i < 3; ++i)
+      x[i] = in[i];
     return;
   }
   u32 lo[3], hi[3];
   lane_inputs(r, s, nsrc, lo);
   lane_inputs(r, s, nsrc, hi);
-  for (int i = 0; i < 3; ++i) x[i] = lo[i] | (static_cast<u64>(hi[i]) << s.lane_bits);
+  for (int i = 0; i < 3; ++i)
+    x[i] = lo[i] | (static_cast<u64>(hi[i]) << s.lane_bits);
 }
 
 } // namespace apply_test::arith

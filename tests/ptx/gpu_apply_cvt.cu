@@ -23,16 +23,22 @@ using namespace apply_test::cvt;
 struct CvtCtx {
   CvtSpec spec;
 };
-void gen_cvt_fn(const void* c, Rng& r, u64 (&x)[3]) { gen_cvt(static_cast<const CvtCtx*>(c)->spec, r, x); }
-Expect want_cvt_fn(const void* c, const u64 (&x)[3]) { return want_cvt(static_cast<const CvtCtx*>(c)->spec, x); }
+void gen_cvt_fn(const void* c, Rng& r, u64 (&x)[3]) {
+  gen_cvt(static_cast<const CvtCtx*>(c)->spec, r, x);
+}
+Expect want_cvt_fn(const void* c, const u64 (&x)[3]) {
+  return want_cvt(static_cast<const CvtCtx*>(c)->spec, x);
+}
 
 View view_of(const std::string& t) {
   const Fmt* f = fmt_of(t);
-  if (!f) return View{};
+  if (!f)
+    return View{};
   return View{f, packed(t) ? 2 : 1, f->bits()};
 }
 
-void check_cvt(Report& rep, const Options& opt, const KernelRef& k, int nsrc, int src_bytes, int dst_bytes) {
+void check_cvt(Report& rep, const Options& opt, const KernelRef& k, int nsrc, int src_bytes,
+               int dst_bytes) {
   const CvtCtx ctx{parse_cvt(k.spelling)};
   if (!ctx.spec.error.empty()) {
     rep.fail_line(k.spelling, "the test has no reference for it: " + ctx.spec.error);
@@ -42,8 +48,8 @@ void check_cvt(Report& rep, const Options& opt, const KernelRef& k, int nsrc, in
     rep.fail_line(k.spelling, "the test and tirx disagree on the number of sources");
     return;
   }
-  run_atom1(rep, opt, k, nsrc, src_bytes, dst_bytes, view_of(ctx.spec.atype), view_of(ctx.spec.dtype), &gen_cvt_fn,
-            &want_cvt_fn, &ctx);
+  run_atom1(rep, opt, k, nsrc, src_bytes, dst_bytes, view_of(ctx.spec.atype),
+            view_of(ctx.spec.dtype), &gen_cvt_fn, &want_cvt_fn, &ctx);
 }
 
 void gen_mov_fn(const void* c, Rng& r, u64 (&x)[3]) {
@@ -53,61 +59,46 @@ void gen_mov_fn(const void* c, Rng& r, u64 (&x)[3]) {
 }
 Expect want_mov_fn(const void*, const u64 (&x)[3]) { return want_mov(x); }
 
-template <int Bits>
-struct carrier;
-template <>
-struct carrier<8> {
-  using type = unsigned char;
-};
-template <>
-struct carrier<16> {
-  using type = unsigned short;
-};
-template <>
-struct carrier<32> {
-  using type = unsigned int;
-};
-template <>
-struct carrier<64> {
-  using type = unsigned long long;
-};
+template <int Bits> struct carrier;
+template <> struct carrier<8> { using type = unsigned char; };
+template <> struct carrier<16> { using type = unsigned short; };
+template <> struct carrier<32> { using type = unsigned int; };
+template <> struct carrier<64> { using type = unsigned long long; };
 
-template <class L, int I>
-void check_cvt_spelling(Report& rep, const Options& opt) {
+template <class L, int I> void check_cvt_spelling(Report& rep, const Options& opt) {
   ++rep.listed;
-  if (!rep.selected(L::spellings[I])) return;
+  if (!rep.selected(L::spellings[I]))
+    return;
   constexpr ptxdesc::Desc d = instr_at<L, I>::desc;
   using DT = typename carrier<d.dst_bits>::type;
   using ST = typename carrier<d.src_bits>::type;
-  check_cvt(rep, opt, atom1_kernel_ref<L, I, d.min_srcs, DT, ST>(), d.min_srcs, d.src_bits / 8, d.dst_bits / 8);
+  check_cvt(rep, opt, atom1_kernel_ref<L, I, d.min_srcs, DT, ST>(), d.min_srcs, d.src_bits / 8,
+            d.dst_bits / 8);
 }
 
-template <class L, int I>
-void check_mov_spelling(Report& rep, const Options& opt) {
+template <class L, int I> void check_mov_spelling(Report& rep, const Options& opt) {
   ++rep.listed;
-  if (!rep.selected(L::spellings[I])) return;
+  if (!rep.selected(L::spellings[I]))
+    return;
   constexpr ptxdesc::Desc d = instr_at<L, I>::desc;
   // mov.f32 on float tiles, the others on unsigned carriers
   using T = cuda::std::conditional_t<L::is_float[I], float, typename carrier<d.dst_bits>::type>;
   static int bits = 0;
   bits = d.dst_bits;
   run_atom1(rep, opt, atom1_kernel_ref<L, I, 1, T, T>(), 1, d.dst_bits / 8, d.dst_bits / 8,
-            L::is_float[I] ? View{&ref::F32, 1, 32} : View{}, L::is_float[I] ? View{&ref::F32, 1, 32} : View{}, &gen_mov_fn,
-            &want_mov_fn, &bits);
+            L::is_float[I] ? View{&ref::F32, 1, 32} : View{},
+            L::is_float[I] ? View{&ref::F32, 1, 32} : View{}, &gen_mov_fn, &want_mov_fn, &bits);
 }
 
 template <class L, template <class, int> class Check>
 void check_table(Report& rep, const Options& opt) {
-  [&]<int... I>(std::integer_sequence<int, I...>) {
-    (Check<L, I>::run(rep, opt), ...);
-  }(std::make_integer_sequence<int, static_cast<int>(std::size(L::spellings))>{});
+  [&]<int... I>(std::integer_sequence<int, I...>) { (Check<L, I>::run(rep, opt), ...); }
+  (std::make_integer_sequence<int, static_cast<int>(std::size(L::spellings))>{});
 }
-template <class L, int I>
-struct CvtCheck {
+template <class L, int I> struct CvtCheck {
   static void run(Report& rep, const Options& opt) { check_cvt_spelling<L, I>(rep, opt); }
 };
-template <class L, int I>
-struct MovCheck {
+template <class L, int I> struct MovCheck {
   static void run(Report& rep, const Options& opt) { check_mov_spelling<L, I>(rep, opt); }
 };
 
@@ -133,7 +124,8 @@ static_assert(std::size(apply_cvt::Cvt::spellings) == std::size(tirx::ptxcvt::sp
               "cvt.hpp or mov.hpp has spellings that this test does not walk");
 
 int main(int argc, char** argv) {
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (int rc = tirx_test_require_gpu())
+    return rc;
   const Options opt = parse_options(argc, argv);
   Report rep = make_report(opt);
   print_atom1_cases();
