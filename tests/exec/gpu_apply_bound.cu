@@ -10,6 +10,8 @@
 // with a guard region behind the tile (nothing past the limit changes).
 // Inputs are random from a fixed seed. Exit 0: passed; 1: a mismatch;
 // 77: no GPU.
+#include "support/device_buffer.hpp"
+#include "support/expect.hpp"
 #include "support/gpu_check.hpp"
 
 #include <tirx/tile.hpp>
@@ -71,8 +73,6 @@ __global__ void bounded_copy(const T* in, T* out, T* regs_out, long long limit, 
   }
 }
 
-int failures = 0;
-
 template <class T, int V, bool Warp> void check(std::mt19937& gen) {
   constexpr int W = Warp ? 1 : warps;
   constexpr long long n = W * 32LL * repeats * V;
@@ -84,22 +84,16 @@ template <class T, int V, bool Warp> void check(std::mt19937& gen) {
       x = static_cast<T>(gen());
     while (x == sentinel);
   }
-  T *d_in, *d_out, *d_regs;
   const long long out_elems = tiles * (n + guard);
-  TIRX_CHECK_CUDA(cudaMalloc(&d_in, sizeof(T) * in.size()));
-  TIRX_CHECK_CUDA(cudaMalloc(&d_out, sizeof(T) * out_elems));
-  TIRX_CHECK_CUDA(cudaMalloc(&d_regs, sizeof(T) * warps * 32 * repeats * V));
-  TIRX_CHECK_CUDA(cudaMemcpy(d_in, in.data(), sizeof(T) * in.size(), cudaMemcpyHostToDevice));
+  tirx_test::DeviceBuffer<T> d_in(in.size()), d_out(out_elems), d_regs(warps * 32 * repeats * V);
+  d_in.upload(in);
   for (long long limit = -1; limit <= n + 1; ++limit) {
-    TIRX_CHECK_CUDA(cudaMemset(d_out, 0xFF, sizeof(T) * out_elems));
-    TIRX_CHECK_CUDA(cudaMemset(d_regs, 0xFF, sizeof(T) * warps * 32 * repeats * V));
-    bounded_copy<T, V, Warp><<<1, warps * 32>>>(d_in, d_out, d_regs, limit, sentinel);
+    d_out.poison();
+    d_regs.poison();
+    bounded_copy<T, V, Warp><<<1, warps * 32>>>(d_in.ptr, d_out.ptr, d_regs.ptr, limit, sentinel);
     TIRX_CHECK_CUDA(cudaGetLastError());
     TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-    std::vector<T> out(out_elems), regs(warps * 32 * repeats * V);
-    TIRX_CHECK_CUDA(cudaMemcpy(out.data(), d_out, sizeof(T) * out.size(), cudaMemcpyDeviceToHost));
-    TIRX_CHECK_CUDA(
-        cudaMemcpy(regs.data(), d_regs, sizeof(T) * regs.size(), cudaMemcpyDeviceToHost));
+    const std::vector<T> out = d_out.download(), regs = d_regs.download();
     const T poison = static_cast<T>(~0ull);
     int bad = 0;
     for (int t = 0; t < tiles; ++t)
@@ -119,17 +113,12 @@ template <class T, int V, bool Warp> void check(std::mt19937& gen) {
           if (regs[(tid * repeats + r) * V + e] != want)
             ++bad;
         }
-    if (bad != 0) {
+    if (!tirx_test::expect(bad == 0))
       std::printf("FAIL bound: %d-bit, V=%d, %s scope, limit %lld: %d wrong elements\n",
                   int(sizeof(T) * 8), V, Warp ? "warp" : "cta", limit, bad);
-      ++failures;
-    }
   }
   std::printf("ok   bound: %d-bit, V=%d, %s scope, limits -1..%lld\n", int(sizeof(T) * 8), V,
               Warp ? "warp" : "cta", n + 1);
-  cudaFree(d_in);
-  cudaFree(d_out);
-  cudaFree(d_regs);
 }
 
 } // namespace
@@ -144,6 +133,5 @@ int main() {
   check<std::uint32_t, 4, true>(gen);
   check<std::uint16_t, 2, true>(gen);
   check<std::uint16_t, 4, false>(gen);
-  std::printf("%s\n", failures == 0 ? "gpu_apply_bound: all passed" : "gpu_apply_bound: FAILED");
-  return failures == 0 ? 0 : 1;
+  return tirx_test::summary("gpu_apply_bound");
 }

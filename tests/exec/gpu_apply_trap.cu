@@ -10,12 +10,14 @@
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #define TIRX_DEBUG_CHECKS 1
 
+#include "support/device_buffer.hpp"
 #include "support/trap_runner.hpp"
 
 #include <tirx/tile.hpp>
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -61,15 +63,13 @@ constexpr TrapCase cases[] = {
 /// The child: runs one case, prints what happened, exits 0 if the kernel
 /// finished (and a copy copied).
 int child(const char* name) {
-  float* buf = nullptr; // A at buf, B at buf + 1024 floats (4 KiB apart)
-  TIRX_CHECK_CUDA(cudaMalloc(&buf, 2 * 1024 * sizeof(float)));
-  float host[1024];
+  tirx_test::DeviceBuffer<float> buf(2 * 1024); // A at buf, B at buf + 1024 floats (4 KiB apart)
+  std::vector<float> host(2 * 1024, 0.0f);      // A: 0, 1, 2, ...; B: zeros
   for (int i = 0; i < 1024; ++i)
     host[i] = static_cast<float>(i);
-  TIRX_CHECK_CUDA(cudaMemcpy(buf, host, sizeof host, cudaMemcpyHostToDevice));
-  TIRX_CHECK_CUDA(cudaMemset(buf + 1024, 0, 1024 * sizeof(float)));
-  float* a = buf;
-  float* b = buf + 1024;
+  buf.upload(host);
+  float* a = buf.ptr;
+  float* b = buf.ptr + 1024;
   const std::string n = name;
   int a_off = 0, b_off = 0; // the copy's offsets, checked after a copy that finished
   bool copy = true;
@@ -99,8 +99,8 @@ int child(const char* name) {
   }
   if (int rc = tirx_trap_wait(name))
     return rc;
-  float out[1024];
-  TIRX_CHECK_CUDA(cudaMemcpy(out, b, sizeof out, cudaMemcpyDeviceToHost));
+  const std::vector<float> back = buf.download();
+  const float* out = back.data() + 1024; // B
   for (int i = 0; i < tile_elements; ++i) {
     const float want = copy ? static_cast<float>(i + a_off) : 2.0f;
     if (out[i + b_off] != want) {

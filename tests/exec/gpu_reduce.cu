@@ -12,6 +12,8 @@
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #define TIRX_DEBUG_CHECKS 1
 
+#include "support/device_buffer.hpp"
+#include "support/random.hpp"
 #include "support/trap_runner.hpp"
 
 #include <tirx/tile.hpp>
@@ -67,31 +69,22 @@ __global__ void reduce_items(const float* in, float* sums, float* maxes, long lo
 /// results. Returns the number of wrong values (printing the first).
 template <int Ctas, int W> int check_items(long long items, unsigned clusters, unsigned seed) {
   const long long threads = items * Ctas * W * 32;
-  std::vector<float> in(static_cast<size_t>(threads * per_thread));
   std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> value(-1000, 1000);
-  for (float& x : in)
-    x = static_cast<float>(value(rng));
-  float *d_in, *d_sums, *d_maxes;
-  TIRX_CHECK_CUDA(cudaMalloc(&d_in, in.size() * 4));
-  TIRX_CHECK_CUDA(cudaMalloc(&d_sums, threads * 4));
-  TIRX_CHECK_CUDA(cudaMalloc(&d_maxes, threads * 4));
-  TIRX_CHECK_CUDA(cudaMemcpy(d_in, in.data(), in.size() * 4, cudaMemcpyHostToDevice));
-  TIRX_CHECK_CUDA(cudaMemset(d_sums, 0xff, threads * 4)); // NaN: a thread that writes nothing fails
-  TIRX_CHECK_CUDA(cudaMemset(d_maxes, 0xff, threads * 4));
+  const std::vector<float> in =
+      tirx_test::whole_floats(rng, static_cast<size_t>(threads * per_thread), -1000, 1000);
+  tirx_test::DeviceBuffer<float> d_in(in.size()), d_sums(static_cast<size_t>(threads)),
+      d_maxes(static_cast<size_t>(threads));
+  d_in.upload(in);
+  d_sums.poison(); // NaN: a thread that writes nothing fails
+  d_maxes.poison();
   LaunchConfig cfg;
   cfg.grid = dim3(clusters * Ctas);
   cfg.block = dim3(W * 32);
   cfg.cluster = dim3(Ctas);
-  TIRX_CHECK_CUDA(
-      launch(cfg, reduce_items<Ctas, W>, static_cast<const float*>(d_in), d_sums, d_maxes, items));
+  TIRX_CHECK_CUDA(launch(cfg, reduce_items<Ctas, W>, static_cast<const float*>(d_in.ptr),
+                         d_sums.ptr, d_maxes.ptr, items));
   TIRX_CHECK_CUDA(cudaDeviceSynchronize());
-  std::vector<float> sums(static_cast<size_t>(threads)), maxes(static_cast<size_t>(threads));
-  TIRX_CHECK_CUDA(cudaMemcpy(sums.data(), d_sums, threads * 4, cudaMemcpyDeviceToHost));
-  TIRX_CHECK_CUDA(cudaMemcpy(maxes.data(), d_maxes, threads * 4, cudaMemcpyDeviceToHost));
-  TIRX_CHECK_CUDA(cudaFree(d_in));
-  TIRX_CHECK_CUDA(cudaFree(d_sums));
-  TIRX_CHECK_CUDA(cudaFree(d_maxes));
+  const std::vector<float> sums = d_sums.download(), maxes = d_maxes.download();
   // a group: a warp for warp_reduce (W == 1, Ctas == 1), else the item's threads
   const long long group = Ctas * W * 32;
   int wrong = 0;
@@ -153,28 +146,26 @@ int child(const char* name) {
     wrong += check_items<8, 4>(24, 5, 10);
   } else if (n == "cta_reduce_ok" || n == "cta_reduce_block" || n == "cluster_reduce_ok" ||
              n == "cluster_reduce_no_cluster") {
-    float* out;
-    TIRX_CHECK_CUDA(cudaMalloc(&out, 2 * 128 * 4));
-    TIRX_CHECK_CUDA(cudaMemset(out, 0, 2 * 128 * 4));
+    tirx_test::DeviceBuffer<float> out(2 * 128);
+    out.fill_bytes(0);
     float want = 128.0f;
     int count = 128;
     if (n == "cta_reduce_ok")
-      cta_reduce_4_warps<<<1, 128>>>(out);
+      cta_reduce_4_warps<<<1, 128>>>(out.ptr);
     else if (n == "cta_reduce_block")
-      cta_reduce_4_warps<<<1, 96>>>(out);
+      cta_reduce_4_warps<<<1, 96>>>(out.ptr);
     else {
       LaunchConfig cfg;
       cfg.grid = dim3(2);
       cfg.block = dim3(128);
       cfg.cluster = dim3(n == "cluster_reduce_ok" ? 2 : 1);
-      (void)launch(cfg, cluster_reduce_2x4, out);
+      (void)launch(cfg, cluster_reduce_2x4, out.ptr);
       want = 256.0f;
       count = 256;
     }
     if (int rc = tirx_trap_wait(name))
       return rc;
-    std::vector<float> host(static_cast<size_t>(count));
-    TIRX_CHECK_CUDA(cudaMemcpy(host.data(), out, count * 4, cudaMemcpyDeviceToHost));
+    const std::vector<float> host = out.download(); // (the first count are the kernel's)
     for (int i = 0; i < count; ++i)
       wrong += host[static_cast<size_t>(i)] != want;
   } else {

@@ -53,6 +53,7 @@
 // error (the first mismatches of each failing case are printed: kernel,
 // shape, offsets, index, value read, value expected); 77: no GPU (ctest:
 // skipped).
+#include "support/device_buffer.hpp"
 #include "support/gpu_check.hpp"
 
 #include "benchmarks/kernel_list.hpp"
@@ -127,7 +128,6 @@ bool relatively(double got, double want) {
 class Sweep {
 public:
   Sweep(bool twins, std::uint32_t seed) : twins_(twins), rng_(seed) {}
-  ~Sweep() { cudaFree(dev_); }
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
 
@@ -169,15 +169,13 @@ public:
       std::memcpy(image_.data() + a_at, aux_.data(), 4 * n_aux);
     std::memset(image_.data() + y_at, 0xFF, y_bytes);
 
-    if (total > capacity_) {
-      TIRX_CHECK_CUDA(cudaFree(dev_));
-      TIRX_CHECK_CUDA(cudaMalloc(&dev_, total));
-      capacity_ = total;
-    }
-    TIRX_CHECK_CUDA(cudaMemcpy(dev_, image_.data(), total, cudaMemcpyHostToDevice));
-    const auto* x = reinterpret_cast<const float*>(dev_ + x_at);
-    const auto* aux = k.has_aux ? reinterpret_cast<const float*>(dev_ + a_at) : nullptr;
-    void* y = dev_ + y_at;
+    if (total > static_cast<long long>(arena_.n))
+      arena_.resize(static_cast<std::size_t>(total));
+    unsigned char* const dev = arena_.ptr;
+    TIRX_CHECK_CUDA(cudaMemcpy(dev, image_.data(), total, cudaMemcpyHostToDevice));
+    const auto* x = reinterpret_cast<const float*>(dev + x_at);
+    const auto* aux = k.has_aux ? reinterpret_cast<const float*>(dev + a_at) : nullptr;
+    void* y = dev + y_at;
     const cudaError_t launched =
         twins_ ? launch_cuda(k, c, x, aux, y) : launch_tirx(k, c, x, aux, y);
     const cudaError_t synced = cudaDeviceSynchronize();
@@ -191,7 +189,7 @@ public:
       return false;
     }
     back_.resize(total);
-    TIRX_CHECK_CUDA(cudaMemcpy(back_.data(), dev_, total, cudaMemcpyDeviceToHost));
+    TIRX_CHECK_CUDA(cudaMemcpy(back_.data(), dev, total, cudaMemcpyDeviceToHost));
 
     bool ok = check_untouched(k, c, 0, y_at, x_at, a_at) &&
               check_untouched(k, c, y_at + y_bytes, total, x_at, a_at);
@@ -358,8 +356,7 @@ private:
 
   bool twins_;
   std::mt19937 rng_;
-  unsigned char* dev_ = nullptr;
-  long long capacity_ = 0;
+  tirx_test::DeviceBuffer<unsigned char> arena_; // grows to the largest case so far
   std::vector<unsigned char> pattern_, image_, back_;
   std::vector<float> x_, aux_;
   long long cases_ = 0, failed_ = 0;

@@ -10,7 +10,10 @@
 // every launch is checked. Exit 0: all passed; 1: a mismatch or CUDA error
 // (the first mismatches of each check are printed with their index, the
 // value read and the value expected); 77: no GPU (ctest: skipped).
+#include "support/device_buffer.hpp"
+#include "support/expect.hpp"
 #include "support/gpu_check.hpp"
+#include "support/random.hpp"
 #include "tensor_kernels.cuh"
 
 #include <cinttypes>
@@ -24,46 +27,7 @@
 
 namespace {
 
-int g_failed_checks = 0;
-int g_checks = 0;
-
-/// A device allocation of n elements of T, freed at scope exit.
-template <class T> struct DeviceBuffer {
-  T* ptr = nullptr;
-  std::size_t n = 0;
-  explicit DeviceBuffer(std::size_t count) : n(count) {
-    TIRX_CHECK_CUDA(cudaMalloc(&ptr, n * sizeof(T)));
-  }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { cudaFree(ptr); }
-  void upload(const std::vector<T>& v) {
-    if (v.size() != n) {
-      std::fprintf(stderr, "internal error: upload of %zu elements into %zu\n", v.size(), n);
-      std::exit(1);
-    }
-    TIRX_CHECK_CUDA(cudaMemcpy(ptr, v.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  /// 0xFF in every byte: NaN for float, 0xFFFF... for integers.
-  void poison() { TIRX_CHECK_CUDA(cudaMemset(ptr, 0xFF, n * sizeof(T))); }
-  std::vector<T> download() const {
-    std::vector<T> v(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(v.data(), ptr, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return v;
-  }
-};
-
-/// Launch checks: the launch itself, then the kernel's completion.
-#define TIRX_CHECK_LAUNCH(name)                                                                    \
-  do {                                                                                             \
-    const cudaError_t launch_err_ = cudaGetLastError();                                            \
-    if (launch_err_ != cudaSuccess) {                                                              \
-      std::fprintf(stderr, "%s:%d: launch of %s failed: %s (%s)\n", __FILE__, __LINE__, name,      \
-                   cudaGetErrorName(launch_err_), cudaGetErrorString(launch_err_));                \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());                                                      \
-  } while (0)
+using tirx_test::DeviceBuffer;
 
 std::string show(float x) {
   char b[64];
@@ -93,7 +57,6 @@ template <class T> bool same(T a, T b) { return a == b; }
 template <class T>
 void expect_equal(const char* check, const std::vector<T>& got, const std::vector<T>& want,
                   const char* index_meaning = "i") {
-  ++g_checks;
   std::size_t bad = 0;
   for (std::size_t i = 0; i < want.size(); ++i) {
     if (same(got[i], want[i]))
@@ -107,28 +70,21 @@ void expect_equal(const char* check, const std::vector<T>& got, const std::vecto
     std::printf("  MISMATCH %s: %zu elements read, %zu expected\n", check, got.size(), want.size());
     bad += 1;
   }
-  if (bad) {
-    ++g_failed_checks;
+  if (!tirx_test::expect(bad == 0)) {
     std::printf("FAIL %-34s %zu of %zu elements differ\n", check, bad, want.size());
   } else {
     std::printf("ok   %-34s %zu elements match\n", check, want.size());
   }
 }
 
+/// The inputs: random, from the seed.
 struct Rng {
   std::mt19937 g;
   std::vector<float> floats(std::size_t n) {
-    std::uniform_real_distribution<float> d(-1000.0f, 1000.0f);
-    std::vector<float> v(n);
-    for (auto& x : v)
-      x = d(g);
-    return v;
+    return tirx_test::uniform_floats(g, n, -1000.0f, 1000.0f);
   }
   std::vector<std::uint16_t> bits16(std::size_t n) {
-    std::vector<std::uint16_t> v(n);
-    for (auto& x : v)
-      x = static_cast<std::uint16_t>(g() & 0xffff);
-    return v;
+    return tirx_test::random_bits<std::uint16_t>(g, n);
   }
 };
 
@@ -368,10 +324,7 @@ int main(int argc, char** argv) {
   test_views(rng);
   test_two_buffers(rng);
   test_kernel_template(rng);
-  if (g_failed_checks) {
-    std::printf("gpu_tensor: %d of %d checks FAILED (seed %u)\n", g_failed_checks, g_checks, seed);
-    return 1;
-  }
-  std::printf("gpu_tensor: all %d checks passed\n", g_checks);
-  return 0;
+  if (tirx_test::check_count().failed)
+    std::printf("gpu_tensor: seed %u (gpu_tensor %u replays it)\n", seed, seed);
+  return tirx_test::summary("gpu_tensor");
 }

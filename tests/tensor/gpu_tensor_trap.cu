@@ -9,6 +9,7 @@
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #define TIRX_DEBUG_CHECKS 1
 
+#include "support/device_buffer.hpp"
 #include "support/trap_runner.hpp"
 
 #include <tirx/tile.hpp>
@@ -58,8 +59,8 @@ constexpr TrapCase cases[] = {
 
 /// The child: runs one case, prints what happened, exits 0 if the kernel finished.
 int child(const char* name) {
-  float* buf = nullptr;
-  TIRX_CHECK_CUDA(cudaMalloc(&buf, 4096));
+  tirx_test::DeviceBuffer<float> device(1024); // 4096 bytes
+  float* buf = device.ptr;
   const std::string n = name;
   if (n == "decl_aligned")
     declare<<<1, 64>>>(buf, 4); // 16 bytes in: aligned
