@@ -22,6 +22,7 @@
 #pragma once
 
 #include "apply_reference.hpp"
+#include "support/spelling_tokens.hpp"
 
 #include <string>
 #include <vector>
@@ -49,18 +50,7 @@ struct Spec {
 
 inline Spec parse(const char* spelling) {
   Spec s;
-  std::vector<std::string> tok;
-  std::string cur;
-  for (const char* p = spelling;; ++p) {
-    if (*p == '.' || *p == '\0') {
-      tok.push_back(cur);
-      cur.clear();
-      if (*p == '\0')
-        break;
-    } else {
-      cur += *p;
-    }
-  }
+  const std::vector<std::string> tok = tirx_test::tokens(spelling);
   s.op = tok.front();
   const std::string& type = tok.back();
   if (type == "f32")

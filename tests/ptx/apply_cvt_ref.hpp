@@ -20,6 +20,7 @@
 #pragma once
 
 #include "apply_reference.hpp"
+#include "support/spelling_tokens.hpp"
 
 #include <algorithm>
 #include <string>
@@ -31,22 +32,6 @@ using ref::Fmt;
 using ref::Mods;
 using ref::Rnd;
 using ref::Want;
-
-inline std::vector<std::string> tokens(const char* spelling) {
-  std::vector<std::string> tok;
-  std::string cur;
-  for (const char* p = spelling;; ++p) {
-    if (*p == '.' || *p == '\0') {
-      tok.push_back(cur);
-      cur.clear();
-      if (*p == '\0')
-        break;
-    } else {
-      cur += *p;
-    }
-  }
-  return tok;
-}
 
 /// A format by its type token; null for integers and unknown tokens.
 inline const Fmt* fmt_of(const std::string& t) {
@@ -91,7 +76,7 @@ struct CvtSpec {
 
 inline CvtSpec parse_cvt(const char* spelling) {
   CvtSpec s;
-  const std::vector<std::string> tok = tokens(spelling);
+  const std::vector<std::string> tok = tirx_test::tokens(spelling);
   if (tok.size() < 3 || tok[0] != "cvt") {
     s.error = "not a cvt";
     return s;

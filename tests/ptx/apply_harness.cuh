@@ -33,10 +33,13 @@
 #pragma once
 
 #include "apply_reference.hpp"
+#include "support/device_buffer.hpp"
 #include "support/gpu_check.hpp"
+#include "support/spelling_tokens.hpp"
 
 #include <tirx/exec/apply.hpp>
 #include <tirx/layout/parse.hpp>
+#include <tirx/ptx/regs.hpp>
 #include <tirx/tensor/alloc.hpp>
 
 #include <chrono>
@@ -72,32 +75,15 @@ using ref::u8;
 // test build's lowest target is sm_80; everything not listed runs there.
 // -----------------------------------------------------------------------------
 
-TIRX_HD constexpr bool has_token(text_view t, const char* w) {
-  for (int b = 0; b <= t.size;) {
-    int e = b;
-    while (e < t.size && t[e] != '.')
-      ++e;
-    int i = 0;
-    while (w[i] != '\0' && b + i < e && t[b + i] == w[i])
-      ++i;
-    if (w[i] == '\0' && b + i == e)
-      return true;
-    b = e + 1;
-  }
-  return false;
-}
-TIRX_HD constexpr bool starts_with(text_view t, const char* w) {
-  int i = 0;
-  while (w[i] != '\0' && t[i] == w[i])
-    ++i;
-  return w[i] == '\0';
-}
 TIRX_HD constexpr int required_sm(text_view t, int nsrc) {
+  using tirx_test::has_token;
+  const ptxdesc::Desc d = ptxdesc::describe(t);
   // what tirx itself refuses below sm_100: 32-byte ld/st, f32x2, 3-input min/max
-  if (ptxdesc::min_sm(ptxdesc::describe(t), nsrc) == 100)
+  if (ptxdesc::min_sm(d, nsrc) == 100)
     return 100;
-  if (has_token(t, "bf16x2") && (starts_with(t, "add.") || starts_with(t, "sub.") ||
-                                 starts_with(t, "mul.") || starts_with(t, "ex2.")))
+  const bool add_sub_mul_ex2 = d.op == ptxdesc::Op::add || d.op == ptxdesc::Op::sub ||
+                               d.op == ptxdesc::Op::mul || d.op == ptxdesc::Op::ex2;
+  if (has_token(t, "bf16x2") && add_sub_mul_ex2)
     return 90; // bf16x2 add/sub/mul, ex2.approx.ftz.bf16x2
   if (has_token(t, "e4m3x2") || has_token(t, "e5m2x2"))
     return 89; // fp8 cvt
@@ -128,6 +114,14 @@ template <int N> TIRX_HD constexpr fixed_string<N> to_fixed(const char* s) {
     buf[i] = s[i];
   return fixed_string<N>(buf);
 }
+/// The element type of a register tile of raw Bits-bit values: the library's
+/// register carrier (tirx/ptx/regs.hpp: unsigned short, unsigned int,
+/// unsigned long long, tirx::uint128), but one byte for 8 bits (the register
+/// of an 8-bit value is 16 bits wide, the tile's element is not). The host
+/// handles a .b128 element as two 64-bit words.
+template <int Bits>
+using raw_element_t = cuda::std::conditional_t<Bits == 8, uint8, ptxregs::raw_t<Bits>>;
+
 /// The I-th spelling of table L as an instruction atom.
 template <class L, int I>
 using instr_at = ptx<to_fixed<length(L::spellings[I]) + 1>(L::spellings[I])>;
@@ -162,17 +156,6 @@ inline Options parse_options(int argc, char** argv) {
               o.filter ? o.filter : "");
   return o;
 }
-
-#define TIRX_TEST_CHECK_LAUNCH(what)                                                               \
-  do {                                                                                             \
-    const cudaError_t launch_err_ = cudaGetLastError();                                            \
-    if (launch_err_ != cudaSuccess) {                                                              \
-      std::fprintf(stderr, "%s:%d: launch of %s failed: %s (%s)\n", __FILE__, __LINE__, what,      \
-                   cudaGetErrorName(launch_err_), cudaGetErrorString(launch_err_));                \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-    TIRX_CHECK_CUDA(cudaDeviceSynchronize());                                                      \
-  } while (0)
 
 /// The architecture of the code that runs for a kernel on this device
 /// (the PTX target it was compiled from: 90 for the sm_90a code, 80 for
@@ -529,22 +512,7 @@ inline u64 get_bits(const std::vector<unsigned char>& buf, long i, int bytes) {
 inline u64 width_mask(int bytes) { return bytes >= 8 ? ~0ull : ((1ull << (8 * bytes)) - 1); }
 
 /// Device bytes, freed at scope exit.
-struct Bytes {
-  void* ptr = nullptr;
-  std::size_t n = 0;
-  explicit Bytes(std::size_t count) : n(count) { TIRX_CHECK_CUDA(cudaMalloc(&ptr, n ? n : 1)); }
-  Bytes(const Bytes&) = delete;
-  Bytes& operator=(const Bytes&) = delete;
-  ~Bytes() { cudaFree(ptr); }
-  void upload(const std::vector<unsigned char>& v) {
-    TIRX_CHECK_CUDA(cudaMemcpy(ptr, v.data(), v.size(), cudaMemcpyHostToDevice));
-  }
-  std::vector<unsigned char> download() const {
-    std::vector<unsigned char> v(n);
-    TIRX_CHECK_CUDA(cudaMemcpy(v.data(), ptr, n, cudaMemcpyDeviceToHost));
-    return v;
-  }
-};
+using Bytes = tirx_test::DeviceBuffer<unsigned char>;
 
 /// A spelling's kernel, type-erased for the host code.
 struct KernelRef {
@@ -591,7 +559,7 @@ inline void print_atom1_cases() {
 inline void run_atom1(Report& rep, const Options& opt, const KernelRef& k, int nsrc, int src_bytes,
                       int dst_bytes, const View& src_view, const View& dst_view, GenFn gen,
                       WantFn want, const void* ctx) {
-  Bytes status(sizeof(int));
+  tirx_test::DeviceBuffer<int> status(1);
   Tally tally;
   for (int kc = 0; kc < atom1_case_count; ++kc) {
     tally.ran(kc);
@@ -628,12 +596,10 @@ inline void run_atom1(Report& rep, const Options& opt, const KernelRef& k, int n
     B.upload(in[1]);
     Cc.upload(in[2]);
     out.upload(poison);
-    TIRX_CHECK_CUDA(cudaMemset(status.ptr, 0, sizeof(int)));
-    k.launch(kc, atom1_blocks, C.threads, A.ptr, B.ptr, Cc.ptr, out.ptr, nullptr,
-             static_cast<int*>(status.ptr));
-    TIRX_TEST_CHECK_LAUNCH(k.spelling);
-    int st = 0;
-    TIRX_CHECK_CUDA(cudaMemcpy(&st, status.ptr, sizeof(int), cudaMemcpyDeviceToHost));
+    status.fill_bytes(0);
+    k.launch(kc, atom1_blocks, C.threads, A.ptr, B.ptr, Cc.ptr, out.ptr, nullptr, status.ptr);
+    TIRX_CHECK_LAUNCH(k.spelling);
+    const int st = status.download()[0];
     if (!ran(rep, k, st))
       return;
     const std::vector<unsigned char> got = out.download();
@@ -1047,25 +1013,13 @@ __device__ TIRX_FORCEINLINE void mem_case(const T* in, const T* old, T* out,
     drain_tile<GR>(regs, g, out + gtid * E, Seq{});
 }
 
-template <int Bits> struct uint_of;
-template <> struct uint_of<8> { using type = u8; };
-template <> struct uint_of<16> { using type = u16; };
-template <> struct uint_of<32> { using type = u32; };
-template <> struct uint_of<64> {
-  using type =
-      unsigned long long; // tirx::uint64 (std::uint64_t is unsigned long, not a tirx dtype)
-};
-template <> struct uint_of<128> {
-  using type = tirx::uint128; // .b128: the host handles it as two 64-bit words
-};
-
 /// One kernel per ld/st spelling; L has spellings[], atoms[] (N) and bits[].
 template <class L, int I>
 __global__ void mem_kernel(int which, const void* in, const void* old, void* out, const void* masks,
                            int* status) {
   using Instr = instr_at<L, I>;
   constexpr int N = L::atoms[I];
-  using T = typename uint_of<L::bits[I]>::type;
+  using T = raw_element_t<L::bits[I]>;
   if constexpr (compiled_v<Instr, 1>) {
     const T* pin = static_cast<const T*>(in);
     const T* pold = static_cast<const T*>(old);
@@ -1114,7 +1068,7 @@ inline void run_mem(Report& rep, const Options& opt, const KernelRef& k, int n, 
   const int wbytes = bytes / W;            // bytes per word
   const u64 wm = width_mask(wbytes);
   const u64 flip = 0xA5A5A5A5A5A5A5A5ull & wm; // makes a value that differs from the one expected
-  Bytes status(sizeof(int));
+  tirx_test::DeviceBuffer<int> status(1);
   Tally tally;
   for (int kc = 0; kc < mem_case_count; ++kc) {
     if (((k.cases >> kc) & 1u) == 0)
@@ -1206,12 +1160,11 @@ inline void run_mem(Report& rep, const Options& opt, const KernelRef& k, int n, 
     dold.upload(old_b);
     dout.upload(out_b);
     dmask.upload(mask_b);
-    TIRX_CHECK_CUDA(cudaMemset(status.ptr, 0, sizeof(int)));
+    status.fill_bytes(0);
     k.launch(kc, mem_blocks, C.threads, din.ptr, dold.ptr, nullptr, dout.ptr, dmask.ptr,
-             static_cast<int*>(status.ptr));
-    TIRX_TEST_CHECK_LAUNCH(k.spelling);
-    int st = 0;
-    TIRX_CHECK_CUDA(cudaMemcpy(&st, status.ptr, sizeof(int), cudaMemcpyDeviceToHost));
+             status.ptr);
+    TIRX_CHECK_LAUNCH(k.spelling);
+    const int st = status.download()[0];
     if (!ran(rep, k, st))
       return;
     const std::vector<unsigned char> got = dout.download();

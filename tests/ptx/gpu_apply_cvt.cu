@@ -59,19 +59,13 @@ void gen_mov_fn(const void* c, Rng& r, u64 (&x)[3]) {
 }
 Expect want_mov_fn(const void*, const u64 (&x)[3]) { return want_mov(x); }
 
-template <int Bits> struct carrier;
-template <> struct carrier<8> { using type = unsigned char; };
-template <> struct carrier<16> { using type = unsigned short; };
-template <> struct carrier<32> { using type = unsigned int; };
-template <> struct carrier<64> { using type = unsigned long long; };
-
 template <class L, int I> void check_cvt_spelling(Report& rep, const Options& opt) {
   ++rep.listed;
   if (!rep.selected(L::spellings[I]))
     return;
   constexpr ptxdesc::Desc d = instr_at<L, I>::desc;
-  using DT = typename carrier<d.dst_bits>::type;
-  using ST = typename carrier<d.src_bits>::type;
+  using DT = raw_element_t<d.dst_bits>;
+  using ST = raw_element_t<d.src_bits>;
   check_cvt(rep, opt, atom1_kernel_ref<L, I, d.min_srcs, DT, ST>(), d.min_srcs, d.src_bits / 8,
             d.dst_bits / 8);
 }
@@ -82,7 +76,7 @@ template <class L, int I> void check_mov_spelling(Report& rep, const Options& op
     return;
   constexpr ptxdesc::Desc d = instr_at<L, I>::desc;
   // mov.f32 on float tiles, the others on unsigned carriers
-  using T = cuda::std::conditional_t<L::is_float[I], float, typename carrier<d.dst_bits>::type>;
+  using T = cuda::std::conditional_t<L::is_float[I], float, raw_element_t<d.dst_bits>>;
   static int bits = 0;
   bits = d.dst_bits;
   run_atom1(rep, opt, atom1_kernel_ref<L, I, 1, T, T>(), 1, d.dst_bits / 8, d.dst_bits / 8,
