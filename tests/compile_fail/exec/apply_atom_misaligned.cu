@@ -1,5 +1,6 @@
-// Must not compile: rows of 4 floats padded to 6: every other row starts 24 bytes in, not at a multiple of the 16-byte vector.
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// Must not compile: rows of 4 floats padded to 6: every other row starts 24 bytes in, not at a
+// multiple of the 16-byte vector. With -DTIRX_FIXED it compiles: the fix (test
+// compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: every memory atom must start at a multiple of the vector's bytes, but a layout stride or offset breaks that; use a narrower vector or pad the layout}}
 #include <tirx/tile.hpp>
 

@@ -12,7 +12,8 @@ using Tile = GlobalTensor<float, ShapeT<2, 32, 4>, 16>;
 __global__ void kernel(Tile A) {
   auto registers = alloc_local<float, shape(2, 32, 4), reg>();
 #ifdef TIRX_FIXED
-  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta, tile::cache_hint(policy::evict_last()));
+  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
+                                                      tile::cache_hint(policy::evict_last()));
 #else
   tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta);
 #endif

@@ -13,9 +13,11 @@ __global__ void kernel(Tile A) {
   auto registers = alloc_local<float, shape(2, 32, 4), reg>();
   tile::ewise([] { return 1.0f; }, registers, scope::cta);
 #ifdef TIRX_FIXED
-  tile::apply<ptx<"st.global.cs.L2::cache_hint.v4.b32">>(A, registers, scope::cta, tile::cache_hint(policy::evict_first()));
+  tile::apply<ptx<"st.global.cs.L2::cache_hint.v4.b32">>(A, registers, scope::cta,
+                                                         tile::cache_hint(policy::evict_first()));
 #else
-  tile::apply<ptx<"st.global.cs.v4.b32">>(A, registers, scope::cta, tile::cache_hint(policy::evict_first()));
+  tile::apply<ptx<"st.global.cs.v4.b32">>(A, registers, scope::cta,
+                                          tile::cache_hint(policy::evict_first()));
 #endif
 }
 

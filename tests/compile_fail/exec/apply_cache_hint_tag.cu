@@ -16,10 +16,11 @@ __global__ void kernel(Tile A) {
   auto registers = alloc_local<float, shape(2, 32, 4), reg>();
 #ifdef TIRX_FIXED
   const cuda::access_property streaming(cuda::access_property::streaming{});
-  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta, tile::cache_hint(streaming));
-#else
   tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
-                                                     tile::cache_hint(cuda::access_property::streaming{}));
+                                                      tile::cache_hint(streaming));
+#else
+  tile::apply<ptx<"ld.global.L2::cache_hint.v4.b32">>(
+      registers, A, scope::cta, tile::cache_hint(cuda::access_property::streaming{}));
 #endif
 }
 

@@ -1,5 +1,5 @@
-// Must not compile: at cta scope a (64, 4) tile: the 64 threads must be split into (2 warps, 32 lanes).
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// Must not compile: at cta scope a (64, 4) tile: the 64 threads must be split into (2 warps, 32
+// lanes). With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: at cta scope the group modes are (warps, 32 lanes) and a CTA has at most 32 warps, so a first mode above 32 counts threads; split it, e.g. view<2, 32, ...>() for 64 threads}}
 #include <tirx/tile.hpp>
 

@@ -12,7 +12,8 @@ __global__ void kernel(int n) {
   auto values = alloc_local<float, shape(2, 32, 4), reg>();
   tile::ewise([] { return 1.0f; }, values, scope::cta);
 #ifdef TIRX_FIXED
-  if (n > 0) tile::ewise([](float x) { return x + 1.0f; }, values, values, scope::cta);
+  if (n > 0)
+    tile::ewise([](float x) { return x + 1.0f; }, values, values, scope::cta);
 #else
   tile::ewise([](float x) { return x + 1.0f; }, values, values, scope::cta, tile::pred(n > 0));
 #endif

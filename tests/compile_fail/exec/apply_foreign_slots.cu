@@ -1,5 +1,5 @@
-// Must not compile: a warp's register tile at thread scope: its first mode, a repeat there, runs over laneid.
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// Must not compile: a warp's register tile at thread scope: its first mode, a repeat there, runs
+// over laneid. With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: register slots must be owned by the issuing thread: the repeat and atom modes of a register operand may use the memory axis m only; move its thread modes to the front as group modes, or pick the scope that has them}}
 #include <tirx/tile.hpp>
 

@@ -1,5 +1,5 @@
-// Must not compile: at warp scope the registers' first mode must be 1@laneid; this tile has no thread axis at all.
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// Must not compile: at warp scope the registers' first mode must be 1@laneid; this tile has no
+// thread axis at all. With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: a register operand's group modes must be the scope's thread axes, each with stride 1 (warp: laneid; warpgroup: wid_in_wg, laneid; cta: warpid, laneid); give the register tile such a layout or pick the scope that fits}}
 #include <tirx/tile.hpp>
 

@@ -1,5 +1,5 @@
-// Must not compile: a two-warp (2, 32, 4) tile at warp scope, whose first mode must be the 32 lanes.
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// Must not compile: a two-warp (2, 32, 4) tile at warp scope, whose first mode must be the 32
+// lanes. With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: the leading (group) modes must match the scope: warp (32, ...), warpgroup (4, 32, ...), cta (warps, 32, ...), cluster (ctas, warps, 32, ...); view<...>() the operand or pick the scope that fits}}
 #include <tirx/tile.hpp>
 

@@ -16,7 +16,8 @@ __global__ void kernel(Tile A) {
 #if __CUDA_ARCH__ >= 1000
   tile::apply<ptx<"ld.global.v8.b32">>(registers, A, scope::cta);
 #else
-  tile::apply<ptx<"ld.global.v4.b32">>(registers.view<2, 32, 2, 4>(), A.view<2, 32, 2, 4>(), scope::cta);
+  tile::apply<ptx<"ld.global.v4.b32">>(registers.view<2, 32, 2, 4>(), A.view<2, 32, 2, 4>(),
+                                       scope::cta);
 #endif
 #else
   tile::apply<ptx<"ld.global.v8.b32">>(registers, A, scope::cta);

@@ -1,5 +1,5 @@
-// Must not compile: the tensor type promises 4-byte alignment, too little for a 16-byte ld.global.v4.b32.
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// Must not compile: the tensor type promises 4-byte alignment, too little for a 16-byte
+// ld.global.v4.b32. With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: the memory tensor's align is smaller than the vector's bytes; declare it with a larger align (e.g. GlobalTensor<float, Shape, 16> for .v4.b32) or use a narrower vector}}
 #include <tirx/tile.hpp>
 

@@ -12,7 +12,8 @@ __global__ void kernel(int n) {
   auto values = alloc_local<float, shape(2, 32, 4), reg>();
   tile::ewise([] { return 1.0f; }, values, scope::cta);
 #ifdef TIRX_FIXED
-  if (n > 0) tile::apply<ptx<"add.f32">>(values, values, 1.0f, scope::cta);
+  if (n > 0)
+    tile::apply<ptx<"add.f32">>(values, values, 1.0f, scope::cta);
 #else
   tile::apply<ptx<"add.f32">>(values, values, 1.0f, scope::cta, tile::pred(n > 0));
 #endif

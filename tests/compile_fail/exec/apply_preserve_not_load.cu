@@ -15,7 +15,8 @@ __global__ void kernel(Tile A, bool in_bounds) {
 #ifdef TIRX_FIXED
   tile::apply<ptx<"st.global.v4.b32">>(A, registers, scope::cta, tile::pred(in_bounds));
 #else
-  tile::apply<ptx<"st.global.v4.b32">>(A, registers, scope::cta, tile::pred(in_bounds), tile::preserve_dst);
+  tile::apply<ptx<"st.global.v4.b32">>(A, registers, scope::cta, tile::pred(in_bounds),
+                                       tile::preserve_dst);
 #endif
 }
 

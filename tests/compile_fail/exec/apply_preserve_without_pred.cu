@@ -12,7 +12,8 @@ using Tile = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>;
 __global__ void kernel(Tile A, bool in_bounds) {
   auto registers = alloc_local<float, shape(2, 32, 3, 4), reg>();
 #ifdef TIRX_FIXED
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(in_bounds), tile::preserve_dst);
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(in_bounds),
+                                       tile::preserve_dst);
 #else
   (void)in_bounds;
   tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::preserve_dst);

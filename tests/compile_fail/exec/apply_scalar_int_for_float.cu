@@ -14,7 +14,8 @@ __global__ void kernel() {
   tile::ewise([] { return 1.0f; }, values, scope::cta);
 #ifdef TIRX_FIXED
   tile::apply<ptx<"add.f32">>(values, values, 1.0f, scope::cta);
-  tile::apply<ptx<"add.f32">>(values, values, 0x3f800000u, scope::cta); // raw bits: an unsigned carrier
+  tile::apply<ptx<"add.f32">>(values, values, 0x3f800000u,
+                              scope::cta); // raw bits: an unsigned carrier
 #else
   tile::apply<ptx<"add.f32">>(values, values, 1, scope::cta);
 #endif

@@ -12,10 +12,12 @@ using Tile = GlobalTensor<float, ShapeT<2, 32, 4>, 16>;
 __global__ void kernel(Tile A) {
   auto registers = alloc_local<float, shape(2, 32, 4), reg>();
 #ifdef TIRX_FIXED
-  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
-                                                         tile::cache_hint(policy::fractional<policy::Evict::last, policy::Evict::first>(0.5f)));
+  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(
+      registers, A, scope::cta,
+      tile::cache_hint(policy::fractional<policy::Evict::last, policy::Evict::first>(0.5f)));
 #else
-  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(registers, A, scope::cta, tile::cache_hint(policy::evict_last(0.5f)),
+  tile::apply<ptx<"ld.global.nc.L2::cache_hint.v4.b32">>(registers, A, scope::cta,
+                                                         tile::cache_hint(policy::evict_last(0.5f)),
                                                          tile::cache_hint(policy::evict_first()));
 #endif
 }

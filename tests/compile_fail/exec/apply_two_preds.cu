@@ -14,7 +14,8 @@ __global__ void kernel(Tile A, int n, int m) {
 #ifdef TIRX_FIXED
   tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(n > 0 && m > 0));
 #else
-  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(n > 0), tile::pred(m > 0));
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta, tile::pred(n > 0),
+                                       tile::pred(m > 0));
 #endif
 }
 

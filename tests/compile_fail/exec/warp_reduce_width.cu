@@ -7,9 +7,11 @@ namespace warp_reduce_width {
 
 __global__ void kernel(short* out) {
 #ifdef TIRX_FIXED
-  out[threadIdx.x] = static_cast<short>(tirx::warp_reduce([](int a, int b) { return a + b; }, int{out[threadIdx.x]}));
+  out[threadIdx.x] = static_cast<short>(
+      tirx::warp_reduce([](int a, int b) { return a + b; }, int{out[threadIdx.x]}));
 #else
-  out[threadIdx.x] = tirx::warp_reduce([](short a, short b) { return static_cast<short>(a + b); }, out[threadIdx.x]);
+  out[threadIdx.x] = tirx::warp_reduce([](short a, short b) { return static_cast<short>(a + b); },
+                                       out[threadIdx.x]);
 #endif
 }
 
