@@ -1,5 +1,5 @@
 // The kernels of kernels/kernels.cuh as data, for the programs that run them
-// all (benchmarks/bench.cu, tests/gpu_kernels_sweep.cu): an id, a name, the
+// all (benchmarks/bench.cu, tests/kernels/gpu_kernels_sweep.cu): an id, a name, the
 // shape of the input, and one launcher per source. The launchers are
 // compiled once, in two translation units side by side (launch_tirx.cu:
 // tirx's kernels; launch_twins.cu: the hand-written CUDA twins), into the

@@ -1,10 +1,13 @@
-# Test helpers for tirx's own tests (included by tests/CMakeLists.txt).
+# Test helpers for tirx's own tests. Every folder that registers tests
+# includes this file itself (tests/ and docs/: include(tirxTesting)); the
+# variables are set in the scope of each folder that includes it, the targets
+# and functions are defined once.
 #
 #   tirx_host_test(NAME SOURCES...)
 #       Host program (C++ compiler) with Catch2's main; ctest label "host".
 #   tirx_gpu_test(NAME SOURCES...)
 #       CUDA program for TIRX_CUDA_ARCHS; ctest label "gpu". It must exit 77 when
-#       there is no GPU (see tests/gpu_check.hpp); ctest then reports "skipped".
+#       there is no GPU (see tests/support/gpu_check.hpp); ctest then reports "skipped".
 #   tirx_device_compile_test(NAME SOURCE)
 #       .cu compiled for sm_80, sm_90a (and sm_100a when nvcc has it) as part of
 #       "all". Building is the test; nothing is registered in ctest.
@@ -12,28 +15,65 @@
 #       ctest (label "compile-fail") that passes only if SOURCE fails to compile
 #       and the compiler output matches REGEX. Host compiler with -fsyntax-only,
 #       or nvcc for sm_90a with NVCC.
+#   tirx_compile_fail_tests(DIRS DIR... [PREFIX P] [NVCC_PREFIX P] [FIXED_TEST NAME])
+#       One tirx_compile_fail_test per *.cpp and *.cu under the DIRs (searched
+#       recursively), its expectation read from comments in the source:
+#         // expected-error {{MESSAGE}}
+#             MESSAGE written plainly, not as a regex: by default a static_assert
+#             text, and the output must hold "static assertion failed" followed
+#             by MESSAGE (g++ writes `static assertion failed: MESSAGE`, nvcc
+#             `static assertion failed with "MESSAGE"`)
+#         // expected-error-re {{REGEX}}
+#             the output must match REGEX
+#         // tirx-fail: WORD...   (optional)
+#             host    compile with the host compiler (the default for a .cpp)
+#             nvcc    compile with nvcc for sm_90a (the default, and the only
+#                     choice, for a .cu); `host nvcc` registers both tests
+#             text    MESSAGE is no static_assert: it only has to appear in the
+#                     output (e.g. the compiler quotes the source line holding it)
+#       Exactly one expected-error line per source, on one line (the
+#       .clang-format's CommentPragmas keep clang-format from wrapping it). In
+#       the regex, a `;` (a CMake list separator) matches any one character.
+#       The test of NAME.cpp or NAME.cu is PREFIX.NAME with the host compiler
+#       (default compile_fail), NVCC_PREFIX.NAME with nvcc (default
+#       compile_fail.nvcc). FIXED_TEST: every .cu also holds its fix under
+#       #ifdef TIRX_FIXED; test NAME compiles all the fixes in one translation
+#       unit with warnings as errors (so each source fails for its mistake alone).
 #   tirx_header_tests()
 #       Every include/tirx/**/*.hpp compiles on its own with the host compiler
 #       (warnings as errors), and <tirx/tile.hpp> compiles with nvcc.
 #
+# Variables:
+#   TIRX_TESTS_DIR             tests/: on the include path of every test target
+#                              (its helpers: #include "support/gpu_check.hpp")
+#   TIRX_DEVICE_COMPILE_ARCHS  the architectures of tirx_device_compile_test
+#                              (SASS only: ptxas runs for each)
+#
 # Every test target sees the tirx headers, the CUDA headers and tests/.
-
-find_package(Catch2 2 REQUIRED)
 
 set(TIRX_TESTS_DIR "${PROJECT_SOURCE_DIR}/tests")
 
+# (nvcc is asked once per configure; each includer gets the answer)
+get_property(TIRX_DEVICE_COMPILE_ARCHS GLOBAL PROPERTY tirx_device_compile_archs)
+if(NOT TIRX_DEVICE_COMPILE_ARCHS)
+  set(TIRX_DEVICE_COMPILE_ARCHS 80-real 90a-real)
+  execute_process(COMMAND "${CMAKE_CUDA_COMPILER}" --list-gpu-code
+                  OUTPUT_VARIABLE tirx_gpu_codes_ ERROR_QUIET)
+  if(tirx_gpu_codes_ MATCHES "sm_100")
+    list(APPEND TIRX_DEVICE_COMPILE_ARCHS 100a-real)
+  endif()
+  set_property(GLOBAL PROPERTY tirx_device_compile_archs "${TIRX_DEVICE_COMPILE_ARCHS}")
+endif()
+
+# The rest once per configure: a second include stops here.
+include_guard(GLOBAL)
+
+find_package(Catch2 2 REQUIRED)
+
 # Catch2's main(), compiled once and linked into every host test.
-add_library(tirx_catch_main OBJECT "${TIRX_TESTS_DIR}/catch_main.cpp")
+add_library(tirx_catch_main OBJECT "${TIRX_TESTS_DIR}/support/catch_main.cpp")
 target_link_libraries(tirx_catch_main PUBLIC Catch2::Catch2)
 target_compile_features(tirx_catch_main PUBLIC cxx_std_20)
-
-# Architectures for tirx_device_compile_test (SASS only: ptxas runs for each).
-set(TIRX_DEVICE_COMPILE_ARCHS 80-real 90a-real)
-execute_process(COMMAND "${CMAKE_CUDA_COMPILER}" --list-gpu-code
-                OUTPUT_VARIABLE tirx_gpu_codes_ ERROR_QUIET)
-if(tirx_gpu_codes_ MATCHES "sm_100")
-  list(APPEND TIRX_DEVICE_COMPILE_ARCHS 100a-real)
-endif()
 
 function(tirx_host_test name)
   if(NOT ARGN)
@@ -90,6 +130,106 @@ function(tirx_compile_fail_test name source regex)
     "-DREGEX=${regex}"
     -P "${PROJECT_SOURCE_DIR}/cmake/tirxCompileFail.cmake")
   set_tests_properties(${name} PROPERTIES LABELS compile-fail)
+endfunction()
+
+function(tirx_compile_fail_tests)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "PREFIX;NVCC_PREFIX;FIXED_TEST" "DIRS")
+  if(arg_UNPARSED_ARGUMENTS OR NOT arg_DIRS)
+    message(FATAL_ERROR "tirx_compile_fail_tests(DIRS DIR... [PREFIX P] [NVCC_PREFIX P] "
+                        "[FIXED_TEST NAME]): ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT DEFINED arg_PREFIX)
+    set(arg_PREFIX compile_fail)
+  endif()
+  if(NOT DEFINED arg_NVCC_PREFIX)
+    set(arg_NVCC_PREFIX compile_fail.nvcc)
+  endif()
+  set(sources "")
+  foreach(dir IN LISTS arg_DIRS)
+    cmake_path(ABSOLUTE_PATH dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    file(GLOB_RECURSE found CONFIGURE_DEPENDS "${dir}/*.cpp" "${dir}/*.cu")
+    list(APPEND sources ${found})
+  endforeach()
+  list(SORT sources)
+  set(fixed_sources "")
+  foreach(source IN LISTS sources)
+    # an edited expectation must re-run the configure step
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${source}")
+    cmake_path(GET source STEM LAST_ONLY name)
+    cmake_path(GET source EXTENSION LAST_ONLY ext)
+    file(READ "${source}" text)
+    string(REGEX MATCHALL "// expected-error" lines "${text}")
+    list(LENGTH lines count)
+    if(NOT count EQUAL 1 OR NOT text MATCHES "// expected-error(-re)? {{([^\n]*)}}")
+      message(FATAL_ERROR "${source}: give exactly one `// expected-error {{MESSAGE}}` "
+                          "(or `// expected-error-re {{REGEX}}`) line")
+    endif()
+    set(is_regex "${CMAKE_MATCH_1}")
+    set(message "${CMAKE_MATCH_2}")
+    set(words "")
+    if(text MATCHES "// tirx-fail:([^\n]*)")
+      string(REGEX MATCHALL "[^ \t]+" words "${CMAKE_MATCH_1}")
+    endif()
+    set(compilers "")
+    set(text_mode OFF)
+    foreach(word IN LISTS words)
+      if(word STREQUAL "host" OR word STREQUAL "nvcc")
+        list(APPEND compilers ${word})
+      elseif(word STREQUAL "text")
+        set(text_mode ON)
+      else()
+        message(FATAL_ERROR "${source}: `// tirx-fail:` takes host, nvcc and text, not ${word}")
+      endif()
+    endforeach()
+    if(NOT compilers)
+      set(compilers host)
+      if(ext STREQUAL ".cu")
+        set(compilers nvcc)
+      endif()
+    elseif(ext STREQUAL ".cu" AND "host" IN_LIST compilers)
+      message(FATAL_ERROR "${source}: a .cu source is compiled by nvcc only")
+    endif()
+    if(is_regex)
+      set(regex "${message}")
+    else()
+      string(REGEX REPLACE "([][\\.*+?^$(){}|])" "\\\\\\1" regex "${message}")
+    endif()
+    string(REPLACE ";" "." regex "${regex}")
+    if(NOT is_regex AND NOT text_mode)
+      set(regex "static assertion failed(: | with .)${regex}")
+    endif()
+    foreach(compiler IN LISTS compilers)
+      if(compiler STREQUAL "nvcc")
+        tirx_compile_fail_test(${arg_NVCC_PREFIX}.${name} "${source}" "${regex}" NVCC)
+      else()
+        tirx_compile_fail_test(${arg_PREFIX}.${name} "${source}" "${regex}")
+      endif()
+    endforeach()
+    if(ext STREQUAL ".cu")
+      list(APPEND fixed_sources "${source}")
+    endif()
+  endforeach()
+  if(NOT arg_FIXED_TEST)
+    return()
+  endif()
+
+  # the fixes: every .cu with -DTIRX_FIXED, in one translation unit
+  set(content "// generated by tirx_compile_fail_tests(): every compile-fail .cu, fixed\n")
+  foreach(source IN LISTS fixed_sources)
+    string(APPEND content "#include \"${source}\"\n")
+  endforeach()
+  file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/fixed.cu" CONTENT "${content}" @ONLY)
+  set(flags -std=c++20 -arch=sm_90a -x cu -c -o /dev/null -DTIRX_FIXED
+      -Werror=all-warnings -Xcompiler=-Wall,-Werror "-I${PROJECT_SOURCE_DIR}/include" "-I${TIRX_TESTS_DIR}")
+  if(CMAKE_CUDA_HOST_COMPILER)
+    list(APPEND flags -ccbin "${CMAKE_CUDA_HOST_COMPILER}")
+  endif()
+  foreach(dir IN LISTS TIRX_CUDA_INCLUDE_DIRS)
+    list(APPEND flags -isystem "${dir}")
+  endforeach()
+  add_test(NAME ${arg_FIXED_TEST}
+           COMMAND "${CMAKE_CUDA_COMPILER}" ${flags} "${CMAKE_CURRENT_BINARY_DIR}/fixed.cu")
+  set_tests_properties(${arg_FIXED_TEST} PROPERTIES LABELS compile-fail)
 endfunction()
 
 function(tirx_header_tests)

@@ -26,7 +26,8 @@ __global__ void views(Vec256 A, GlobalTensor<float, ShapeT<4, 64>> out) {
 
   auto half_values = alloc_local<half, shape(8)>();
 #pragma unroll
-  for (int k = 0; k < 8; ++k) half_values(k) = __float2half_rn(A(t * 4 + (k % 4)));
+  for (int k = 0; k < 8; ++k)
+    half_values(k) = __float2half_rn(A(t * 4 + (k % 4)));
   auto packed_words = half_values.view<uint32>();
   static_assert(decltype(packed_words)::shape() == shape(4));
 

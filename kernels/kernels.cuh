@@ -4,7 +4,7 @@
 // the data's alignment plus a host launcher that picks the widest vector the
 // pointers allow (tirx::dispatch_align), so any size and any base pointer
 // is handled. The benchmarks (benchmarks/) and the GPU size sweep
-// (tests/gpu_kernels_sweep.cu) call these launchers.
+// (tests/kernels/gpu_kernels_sweep.cu) call these launchers.
 //
 // All launchers are asynchronous on `stream` and return the launch error.
 #pragma once

@@ -53,7 +53,7 @@ __global__ void __launch_bounds__(threads)
   // the same registers seen by one warp (warp scope has no warp mode)
   constexpr TileLayout warp_layout = S({32, per_warp, 2}, {1 * laneid, 2, 1});
   auto mine = decl_tensor<
-      Tensor<float, ShapeT<32, per_warp, 2>, Scope::local, 4, layout_type<warp_layout>>>(
+      Tensor<float, ShapeT<32, per_warp, 2>, MemScope::local, 4, layout_type<warp_layout>>>(
       regs.data());
   const long long warp = threadIdx.x / 32; // (64-bit: row addresses are warp * ld + constants)
   // shared (row, column) as (w, l, i, h) with row w + 8i, column l + 32h ...

@@ -15,6 +15,7 @@ tirx_setup() {
   command -v g++ >/dev/null || missing+=(g++)
   command -v ninja >/dev/null || missing+=(ninja-build)
   dpkg-query -W -f='${Status}' catch2 2>/dev/null | grep -q 'ok installed' || missing+=(catch2)
+  command -v clang-format >/dev/null || missing+=(clang-format)
   if ((${#missing[@]})); then
     echo "== installing: ${missing[*]}"
     local sudo=()

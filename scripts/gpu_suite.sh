@@ -88,7 +88,7 @@ step "memcheck over the full kernel sweep"
 groups=(copy,add_one,affine_relu,silu to_f16,to_bf16,add_bias row_sum,row_max,softmax rmsnorm,transpose,transpose_swizzled)
 pids=()
 for i in "${!groups[@]}"; do
-  compute-sanitizer --tool memcheck --error-exitcode 99 "$BUILD/tests/gpu_kernels_sweep" \
+  compute-sanitizer --tool memcheck --error-exitcode 99 "$BUILD/tests/kernels/gpu_kernels_sweep" \
     --kernels "${groups[$i]}" >"$LOG_DIR/memcheck-full-sweep-$i.log" 2>&1 &
   pids+=($!)
 done

@@ -51,7 +51,9 @@ struct AffineReluOp {
 struct SiluOp {
   using Out = float;
   // exp(-x) as ex2.approx(-x * log2 e); the fast division (div.full.f32), as tirx's
-  __device__ __forceinline__ static float apply(float x) { return __fdividef(x, 1.0f + __expf(-x)); }
+  __device__ __forceinline__ static float apply(float x) {
+    return __fdividef(x, 1.0f + __expf(-x));
+  }
 };
 struct ToF16Op {
   using Out = __half;

@@ -21,16 +21,16 @@ TEST_CASE("docs/at-scale: tiles of a vector", "[docs]") {
   // [snippet:vector-tiles]
   auto x = grid_tensor<16>(data, 1000); // 1000 floats, 16-byte aligned
   static_assert(std::is_same_v<decltype(x), GridTensor<float, 1, 16>>);
-  CHECK(x.num_tiles<256>() == 4);       // 256 + 256 + 256 + 232
-  auto last = x.tile<256>(3);           // elements 768 .. 1023, of which 232 exist
+  CHECK(x.num_tiles<256>() == 4); // 256 + 256 + 256 + 232
+  auto last = x.tile<256>(3);     // elements 768 .. 1023, of which 232 exist
   static_assert(decltype(last.tensor)::shape() == shape(256));
   static_assert(decltype(last.tensor)::align == 16); // 256 * 4 bytes keep 16
   CHECK(last.tensor.data() == data + 768);
   CHECK(last.valid == 232);
   CHECK(!last.full());
-  CHECK(last.bound().limit == 232);     // the option tile::apply takes
+  CHECK(last.bound().limit == 232); // the option tile::apply takes
   CHECK(x.tile<256>(0).full());
-  CHECK(x.tile<256>(4).valid == 0);     // past the end: nothing exists
+  CHECK(x.tile<256>(4).valid == 0); // past the end: nothing exists
   // a tile of 6 floats (24 bytes) keeps only 8 of the 16
   static_assert(decltype(x.tile<6>(1).tensor)::align == 8);
   // [/snippet]
@@ -43,15 +43,15 @@ TEST_CASE("docs/at-scale: tiles of a matrix", "[docs]") {
   auto counts = m.num_tiles<64, 64>();
   CHECK(counts.rows == 2);
   CHECK(counts.cols == 2);
-  auto corner = m.tile<64, 64>(1, 1);            // rows 64 .. 127, columns 64 .. 127
+  auto corner = m.tile<64, 64>(1, 1); // rows 64 .. 127, columns 64 .. 127
   CHECK(corner.valid_rows == 36);
   CHECK(corner.valid_cols == 6);
   CHECK(!corner.full());
-  auto row = corner.row(0);                      // row 64, columns 64 .. 127
+  auto row = corner.row(0); // row 64, columns 64 .. 127
   CHECK(row.tensor.data() == data + 64 * 128 + 64);
   CHECK(row.valid == 6);
-  CHECK(corner.row(40).valid == 0);              // row 104: past the last row
-  auto r = m.row(99);                            // a vector of 70 floats
+  CHECK(corner.row(40).valid == 0); // row 104: past the last row
+  auto r = m.row(99);               // a vector of 70 floats
   CHECK(r.size() == 70);
   CHECK(r.data() == data + 99 * 128);
   // [/snippet]
@@ -60,15 +60,16 @@ TEST_CASE("docs/at-scale: tiles of a matrix", "[docs]") {
 TEST_CASE("docs/at-scale: choosing the alignment", "[docs]") {
   alignas(16) static float data[64];
   // [snippet:alignment]
-  const float* p = data + 2;                      // 8 bytes past a 16-byte boundary
+  const float* p = data + 2; // 8 bytes past a 16-byte boundary
   CHECK(alignment_of(16, data) == 16);
   CHECK(alignment_of(16, p) == 8);
-  CHECK(alignment_of(16, data, 36 * 4) == 16);    // with a row stride of 36 floats
-  CHECK(alignment_of(16, data, 35 * 4) == 4);     // 35 floats: rows keep only 4 bytes
+  CHECK(alignment_of(16, data, 36 * 4) == 16); // with a row stride of 36 floats
+  CHECK(alignment_of(16, data, 35 * 4) == 4);  // 35 floats: rows keep only 4 bytes
   int picked = 0;
-  CHECK(dispatch_align<16, 8, 4>(alignment_of(16, p), [&](auto a) { picked = decltype(a)::value; }));
-  CHECK(picked == 8);                             // the narrower fallback
-  CHECK(!dispatch_align<16>(8, [](auto) {}));     // no kernel for 8 bytes
+  CHECK(
+      dispatch_align<16, 8, 4>(alignment_of(16, p), [&](auto a) { picked = decltype(a)::value; }));
+  CHECK(picked == 8);                         // the narrower fallback
+  CHECK(!dispatch_align<16>(8, [](auto) {})); // no kernel for 8 bytes
   CHECK_THROWS_WITH(require_align(16, alignment_of(16, p), "x"),
                     Catch::Contains("x is aligned to 8 bytes, the kernel needs 16")); // the refusal
   // [/snippet]
@@ -105,7 +106,8 @@ TEST_CASE("docs/at-scale: grid_tensor checks the alignment it is told (debug bui
 #if TIRX_DEBUG_CHECKS
   auto [misaligned, aborted] = in_child([] { (void)grid_tensor<16>(data + 1, 8); });
   CHECK(aborted);
-  CHECK_THAT(misaligned, Catch::Contains("tirx::grid_tensor: the pointer is less aligned than Align"));
+  CHECK_THAT(misaligned,
+             Catch::Contains("tirx::grid_tensor: the pointer is less aligned than Align"));
   auto [stride, aborted2] = in_child([] { (void)grid_tensor<16>(data, 4, 3, 3); }); // 12-byte rows
   CHECK(aborted2);
   CHECK_THAT(stride, Catch::Contains("tirx::grid_tensor: the pointer or the row stride in bytes"));

@@ -35,8 +35,8 @@ namespace case_study_example {
 // [snippet:case-study]
 // 8 x 16 values on warps 5 and 6, two per thread, and a second copy on
 // warps 9 and 10.
-constexpr TileLayout L = layout_of<
-    "S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)] + R[2 : 4@warpid] + 5@warpid">;
+constexpr TileLayout L =
+    layout_of<"S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)] + R[2 : 4@warpid] + 5@warpid">;
 
 static_assert(L.rank == 4 && L.shard[0] == Iter{8, 4, laneid});
 static_assert(L.nreplica == 1 && L.replica[0] == Iter{2, 4, warpid});
@@ -68,8 +68,8 @@ static_assert(axis_offset<L, laneid>(index_t{61}) == 14);
 // [/snippet]
 
 // [snippet:builder]
-constexpr TileLayout typed = S({8, 2, 4, 2}, {4 * laneid, 1 * warpid, 1 * laneid, 1}) +
-                             R(2, 4 * warpid) + 5 * warpid;
+constexpr TileLayout typed =
+    S({8, 2, 4, 2}, {4 * laneid, 1 * warpid, 1 * laneid, 1}) + R(2, 4 * warpid) + 5 * warpid;
 static_assert(typed == L); // same value, hence the same types downstream
 
 // S(extents...) is row-major contiguous on m, like S[...] without strides.
@@ -123,7 +123,7 @@ namespace types_example {
 // [snippet:layout-type]
 constexpr TileLayout reg = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
 
-using RegLayout = layout_type<reg>; // the layout as a type ...
+using RegLayout = layout_type<reg>;     // the layout as a type ...
 static_assert(RegLayout::value == reg); // ... and back
 
 // The type holds integers only: rank, then (extent, stride, axis code) per
@@ -131,12 +131,13 @@ static_assert(RegLayout::value == reg); // ... and back
 static_assert(std::is_same_v<RegLayout, LayoutT<4, 2, 1, 2, 32, 1, 1, 3, 4, 0, 4, 1, 0, 0, 0>>);
 
 // Equal values give the same type, however they were written.
-static_assert(std::is_same_v<RegLayout,
-                             layout_type<S({2, 32, 3, 4}, {1 * warpid, 1 * laneid, 4, 1})>>);
+static_assert(
+    std::is_same_v<RegLayout, layout_type<S({2, 32, 3, 4}, {1 * warpid, 1 * laneid, 4, 1})>>);
 
 using RegShape = shape_type<shape(2, 32, 3, 4)>;
 static_assert(std::is_same_v<RegShape, ShapeT<2, 32, 3, 4>>);
-static_assert(RegShape::rank == 4 && RegShape::size == 768 && RegShape::value == shape(2, 32, 3, 4));
+static_assert(RegShape::rank == 4 && RegShape::size == 768 &&
+              RegShape::value == shape(2, 32, 3, 4));
 // [/snippet]
 } // namespace types_example
 
@@ -144,12 +145,12 @@ namespace ops_example {
 constexpr TileLayout reg = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
 
 // [snippet:ops-size]
-static_assert(size(reg) == 768);          // logical elements
-static_assert(size(reg, laneid) == 32);   // extents placed on one axis
-static_assert(span(reg, laneid) == 32);   // highest - lowest + 1 coordinate
-static_assert(span(reg) == 12);           // on m: the 12 register slots
+static_assert(size(reg) == 768);        // logical elements
+static_assert(size(reg, laneid) == 32); // extents placed on one axis
+static_assert(span(reg, laneid) == 32); // highest - lowest + 1 coordinate
+static_assert(span(reg) == 12);         // on m: the 12 register slots
 constexpr Range r = range_on(layout_of<"S[(4, 8) : (-8, 1)] + 24">, m);
-static_assert(r.lo == 0 && r.hi == 31);   // negative strides count downwards
+static_assert(r.lo == 0 && r.hi == 31); // negative strides count downwards
 // [/snippet]
 
 // [snippet:ops-canonicalize]
@@ -175,7 +176,8 @@ static_assert(!group(S({3, 4}, {1, 3}), shape(2, 6)).ok);
 
 // [snippet:ops-slice]
 // Rows 0..31 (the lanes of warp 0) and column 5 of the (64, 12) view.
-constexpr SliceSpec rows_0_31_col_5[] = {{.begin = 0, .extent = 32}, {.is_index = true, .begin = 5}};
+constexpr SliceSpec rows_0_31_col_5[] = {{.begin = 0, .extent = 32},
+                                         {.is_index = true, .begin = 5}};
 constexpr SliceResult s = slice(reg, shape(64, 12), rows_0_31_col_5);
 static_assert(s.ok && s.shape == shape(32));
 static_assert(s.layout == layout_of<"S[32 : 1@laneid] + 5">); // slot 5 of each lane
@@ -210,11 +212,10 @@ static_assert(tt.ok && tt.layout == layout_of<"S[(2, 8, 4, 8) : (256, 8, 64, 1)]
 // Inner: a 2 x 2 tile on 2 lanes, 2 values each. Outer: 4 x 8 such tiles,
 // rows on lanes, columns on warps. The laneid stride is scaled by inner's
 // span on laneid (2); warpid, which inner does not use, is kept.
-constexpr TileResult per_lane = tiled(layout_of<"S[(2, 2) : (1@laneid, 1)]">,
-                                     layout_of<"S[(4, 8) : (2@laneid, 1@warpid)]">,
-                                     shape(4, 8), shape(2, 2));
-static_assert(per_lane.layout ==
-              layout_of<"S[(4, 2, 8, 2) : (4@laneid, 1@laneid, 1@warpid, 1)]">);
+constexpr TileResult per_lane =
+    tiled(layout_of<"S[(2, 2) : (1@laneid, 1)]">, layout_of<"S[(4, 8) : (2@laneid, 1@warpid)]">,
+          shape(4, 8), shape(2, 2));
+static_assert(per_lane.layout == layout_of<"S[(4, 2, 8, 2) : (4@laneid, 1@laneid, 1@warpid, 1)]">);
 // [/snippet]
 } // namespace ops_example
 
@@ -230,7 +231,8 @@ static_assert(AB.ok && AB.layout == layout_of<"S[(4, 2, 4) : (1, 16, 4)]">);
 // R(i) == A(B(i)) for every i < size(B).
 constexpr bool composes(const TileLayout& r, const TileLayout& a, const TileLayout& b) {
   for (index_t i = 0; i < size(b); ++i)
-    if (apply(r, i)[m] != apply(a, apply(b, i)[m])[m]) return false;
+    if (apply(r, i)[m] != apply(a, apply(b, i)[m])[m])
+      return false;
   return true;
 }
 static_assert(composes(AB.layout, A, B));
@@ -263,7 +265,8 @@ static_assert(inv.ok && inv.layout == layout_of<"S[(8, 4) : (1, 8)]">);
 // col_major(inv(v)) == v: the flat index that holds memory offset v.
 constexpr bool inverts(const TileLayout& a, const TileLayout& r) {
   for (index_t v = 0; v < size(r); ++v)
-    if (apply(a, apply(r, v)[m])[m] != v) return false;
+    if (apply(a, apply(r, v)[m])[m] != v)
+      return false;
   return true;
 }
 static_assert(inverts(col_major, inv.layout));
@@ -311,7 +314,8 @@ TEST_CASE("print_layout: who holds each element, where", "[docs]") {
 TEST_CASE("print_threads: what each thread holds", "[docs]") {
   std::ostringstream rows;
   print_threads(rows, L, shape(8, 16), {.row_begin = 32, .max_rows = 3});
-  CHECK(rows.str() == R"(row: w=warpid l=laneid; column: r=m (register slot); cell: logical coordinate (8, 16)
+  CHECK(rows.str() ==
+        R"(row: w=warpid l=laneid; column: r=m (register slot); cell: logical coordinate (8, 16)
           0     1
 w6 l0   0,8   0,9
 w6 l1  0,10  0,11

@@ -16,7 +16,8 @@ using Matrix = GlobalTensor<float, ShapeT<64, 4>, 16, ColMajor>;
 __global__ void scale(Matrix a, float s) {
   int row = threadIdx.x;
 #pragma unroll
-  for (int col = 0; col < 4; ++col) a(row, col) *= s; // element (row, col) at row + 64 col
+  for (int col = 0; col < 4; ++col)
+    a(row, col) *= s; // element (row, col) at row + 64 col
 }
 
 // A kernel template over a layout type.
@@ -24,7 +25,8 @@ template <class Layout>
 __global__ void fill(GlobalTensor<float, ShapeT<64, 4>, 16, Layout> a, float v) {
   int row = threadIdx.x;
 #pragma unroll
-  for (int col = 0; col < 4; ++col) a(row, col) = v;
+  for (int col = 0; col < 4; ++col)
+    a(row, col) = v;
 }
 
 void launch(float* p) {

@@ -46,9 +46,11 @@ cudaError_t run_triple(float* a) {
 // [/snippet]
 
 int main() {
-  if (int rc = tirx_test_require_gpu()) return rc;
+  if (int rc = tirx_test_require_gpu())
+    return rc;
   std::vector<float> h(256);
-  for (int i = 0; i < 256; ++i) h[i] = 0.25f * static_cast<float>(i) - 17.0f;
+  for (int i = 0; i < 256; ++i)
+    h[i] = 0.25f * static_cast<float>(i) - 17.0f;
   float* d = nullptr;
   TIRX_CHECK_CUDA(cudaMalloc(&d, 256 * sizeof(float)));
   TIRX_CHECK_CUDA(cudaMemcpy(d, h.data(), 256 * sizeof(float), cudaMemcpyHostToDevice));

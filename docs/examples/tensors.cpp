@@ -31,11 +31,11 @@ namespace tensor_type_example {
 // [snippet:tensor-type]
 // 2 x 32 x 3 x 4 floats in global memory, data() 16-byte aligned, row-major.
 using A = GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>;
-static_assert(std::is_same_v<A, Tensor<float, ShapeT<2, 32, 3, 4>, Scope::global, 16,
+static_assert(std::is_same_v<A, Tensor<float, ShapeT<2, 32, 3, 4>, MemScope::global, 16,
                                        row_major_t<ShapeT<2, 32, 3, 4>>>>);
 
 static_assert(A::rank == 4 && A::size() == 768 && A::shape() == shape(2, 32, 3, 4));
-static_assert(A::layout() == S(2, 32, 3, 4) && A::scope == Scope::global && A::align == 16);
+static_assert(A::layout() == S(2, 32, 3, 4) && A::scope == MemScope::global && A::align == 16);
 static_assert(std::is_same_v<A::element_type, float> && std::is_same_v<A::index_type, int>);
 static_assert(sizeof(A) == sizeof(float*)); // a view is one pointer
 // [/snippet]
@@ -44,7 +44,7 @@ static_assert(sizeof(A) == sizeof(float*)); // a view is one pointer
 TEST_CASE("docs/tensors: declaring and accessing", "[docs]") {
   // [snippet:decl-tensor]
   alignas(16) float storage[256] = {};
-  using Vec = Tensor<float, ShapeT<256>, Scope::global, 16>;
+  using Vec = Tensor<float, ShapeT<256>, MemScope::global, 16>;
   auto a = decl_tensor<Vec>(storage);     // a view: nothing allocated, nothing copied
   auto same = decl_tensor<Vec>(a.data()); // a second view of the same elements
   same(7) = 1.5f;
@@ -54,25 +54,26 @@ TEST_CASE("docs/tensors: declaring and accessing", "[docs]") {
 
   // [snippet:access]
   auto matrix = a.view<64, 4>();
-  matrix(3, 2) = 4.0f;                    // one index per mode
-  CHECK(a[14] == 4.0f);                   // [] on a 1-D tensor
-  float* p = matrix.ptr_to(3, 2);         // a typed pointer to one element
+  matrix(3, 2) = 4.0f;            // one index per mode
+  CHECK(a[14] == 4.0f);           // [] on a 1-D tensor
+  float* p = matrix.ptr_to(3, 2); // a typed pointer to one element
   CHECK(p == storage + 14);
-  CHECK(matrix.data() == storage);        // the base pointer
+  CHECK(matrix.data() == storage); // the base pointer
   // [/snippet]
 }
 
 TEST_CASE("docs/tensors: views", "[docs]") {
   alignas(16) float storage[256];
-  for (int i = 0; i < 256; ++i) storage[i] = static_cast<float>(i);
+  for (int i = 0; i < 256; ++i)
+    storage[i] = static_cast<float>(i);
   auto A = decl_tensor<GlobalTensor<float, ShapeT<256>, 16>>(storage);
 
   // [snippet:view-shape]
-  auto matrix = A.view<64, 4>();              // same elements, shape (64, 4)
-  auto transposed = matrix.permute<1, 0>();   // shape (4, 64): new mode i = old mode P[i]
+  auto matrix = A.view<64, 4>();            // same elements, shape (64, 4)
+  auto transposed = matrix.permute<1, 0>(); // shape (4, 64): new mode i = old mode P[i]
   static_assert(decltype(transposed)::shape() == shape(4, 64));
   static_assert(decltype(transposed)::layout() == layout_of<"S[(4, 64) : (1, 4)]">);
-  CHECK(transposed(2, 5) == matrix(5, 2));    // both are A[5 * 4 + 2]
+  CHECK(transposed(2, 5) == matrix(5, 2)); // both are A[5 * 4 + 2]
   CHECK(&transposed(2, 5) == &A[22]);
   // [/snippet]
 
@@ -90,15 +91,15 @@ TEST_CASE("docs/tensors: views", "[docs]") {
 
   // [snippet:sub]
   int i = 5;
-  auto row = matrix.sub(i, _);                          // a run-time index drops its mode
+  auto row = matrix.sub(i, _); // a run-time index drops its mode
   static_assert(decltype(row)::shape() == shape(4));
   CHECK(&row(2) == &matrix(5, 2));
-  auto col = matrix.sub(_, c<3>);                       // c<k>: a static index
+  auto col = matrix.sub(_, c<3>); // c<k>: a static index
   static_assert(decltype(col)::layout() == layout_of<"S[64 : 4] + 3">);
   auto block = matrix.sub(range<8, 16>, range<0, 4, 2>); // rows 8..15, columns 0 and 2
   static_assert(decltype(block)::shape() == shape(8, 2));
   CHECK(&block(1, 1) == &matrix(9, 2));
-  auto rows = matrix.sub(range_from<4>(i * 4), _);      // 4 rows from a run-time start
+  auto rows = matrix.sub(range_from<4>(i * 4), _); // 4 rows from a run-time start
   static_assert(decltype(rows)::shape() == shape(4, 4));
   CHECK(&rows(0, 0) == &matrix(20, 0));
   // [/snippet]
@@ -115,8 +116,9 @@ TEST_CASE("docs/tensors: views", "[docs]") {
 TEST_CASE("docs/tensors: dtype views", "[docs]") {
   // [snippet:view-dtype]
   auto half_values = alloc_local<half, shape(8)>();
-  for (int k = 0; k < 8; ++k) half_values(k) = __float2half(static_cast<float>(k));
-  auto packed_words = half_values.view<uint32>();       // the same 16 bytes as 4 words
+  for (int k = 0; k < 8; ++k)
+    half_values(k) = __float2half(static_cast<float>(k));
+  auto packed_words = half_values.view<uint32>(); // the same 16 bytes as 4 words
   static_assert(decltype(packed_words)::shape() == shape(4));
 
   unsigned short lo, hi; // word 1 holds halves 2 (low 16 bits) and 3 (high 16 bits)
@@ -124,7 +126,7 @@ TEST_CASE("docs/tensors: dtype views", "[docs]") {
   std::memcpy(&hi, &half_values(3), 2);
   CHECK(packed_words(1) == (lo | (static_cast<uint32>(hi) << 16)));
 
-  auto bytes = packed_words.view<uint8>();              // narrower: each word splits in 4
+  auto bytes = packed_words.view<uint8>(); // narrower: each word splits in 4
   static_assert(decltype(bytes)::shape() == shape(16));
   // [/snippet]
 }
@@ -135,7 +137,7 @@ TEST_CASE("docs/tensors: per-thread storage", "[docs]") {
   constexpr TileLayout reg = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
   auto registers = alloc_local<float, shape(2, 32, 3, 4), reg>();
   static_assert(sizeof(registers) == 12 * sizeof(float) && decltype(registers)::align == 16);
-  static_assert(decltype(registers)::scope == Scope::local);
+  static_assert(decltype(registers)::scope == MemScope::local);
 
   // Indexing reads the calling thread's slot: the thread coordinates pick the
   // owner, they are not storage. Element (w, l, 2, 1) is slot 2 * 4 + 1 of
@@ -176,13 +178,14 @@ TEST_CASE("docs/tensors: SMEMPool over any memory", "[docs]") {
   CHECK(reinterpret_cast<unsigned char*>(out.data()) == arena + 512);
   CHECK(reinterpret_cast<unsigned char*>(sums.data()) == arena);
   CHECK(pool.bytes() == 1024);
-  static_assert(decltype(out)::scope == Scope::shared_dyn && decltype(out)::align == 128);
+  static_assert(decltype(out)::scope == MemScope::shared_dyn && decltype(out)::align == 128);
   // [/snippet]
 }
 
 TEST_CASE("docs/tensors: vectors and scalars", "[docs]") {
   alignas(16) float a_storage[256], b_storage[256];
-  for (int i = 0; i < 256; ++i) a_storage[i] = static_cast<float>(i);
+  for (int i = 0; i < 256; ++i)
+    a_storage[i] = static_cast<float>(i);
   using Vec256 = GlobalTensor<float, ShapeT<256>, 16>;
   auto A = decl_tensor<Vec256>(a_storage);
   auto B = decl_tensor<Vec256>(b_storage);
@@ -201,15 +204,16 @@ TEST_CASE("docs/tensors: vectors and scalars", "[docs]") {
   // [/snippet]
 
   // [snippet:scalars]
-  let<int> base = tx * 4;            // immutable, explicitly typed: const int
-  scalar<float> total = 0.0f;        // mutable: a one-element local tensor
-  for (int k = 0; k < 4; ++k) total += A(base + k);
-  float result = total;              // reads as a plain value
+  let<int> base = tx * 4;     // immutable, explicitly typed: const int
+  scalar<float> total = 0.0f; // mutable: a one-element local tensor
+  for (int k = 0; k < 4; ++k)
+    total += A(base + k);
+  float result = total; // reads as a plain value
   CHECK(result == 12.0f + 13.0f + 14.0f + 15.0f);
 
-  auto count = local_scalar(0);      // the same, by function (TIRx local_scalar)
+  auto count = local_scalar(0); // the same, by function (TIRx local_scalar)
   count += 2;
   CHECK(count.value() == 2);
-  static_assert(decltype(count)::scope == Scope::local && decltype(count)::size() == 1);
+  static_assert(decltype(count)::scope == MemScope::local && decltype(count)::size() == 1);
   // [/snippet]
 }

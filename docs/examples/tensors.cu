@@ -1,6 +1,6 @@
 // The CUDA code of docs/tensors-and-memory.md. Each region between
 // `// [snippet:NAME]` and `// [/snippet]` is shown verbatim in the guide;
-// tests/check_doc_snippets.py keeps the two in sync. Built for sm_80 and
+// tests/tools/check_doc_snippets.py keeps the two in sync. Built for sm_80 and
 // sm_90a; `ctest -L gpu` runs every kernel and checks its output (exit 77,
 // "skipped", without a GPU). The guide shows the seeds add_one_vector and
 // shared_shift_dynamic from their one copies, examples/*.cuh, included here.
@@ -90,7 +90,7 @@ __global__ void sum_four(GlobalTensor<float, ShapeT<256>> A, GlobalTensor<float,
   if (tx == 0)
     positives(0) = count;
 
-  auto scratch = alloc_scalar<float>(); // alloc_scalar<T, Scope::local> is scalar<T>
+  auto scratch = alloc_scalar<float>(); // alloc_scalar<T, MemScope::local> is scalar<T>
   scratch = total * 2.0f;
   (void)scratch;
 }

@@ -1,5 +1,5 @@
 // The code of docs/tile-operands.md. Each region between `// [snippet:NAME]`
-// and `// [/snippet]` is shown verbatim in the guide; tests/check_doc_snippets.py
+// and `// [/snippet]` is shown verbatim in the guide; tests/tools/check_doc_snippets.py
 // keeps the two in sync. Built for sm_80 and sm_90a; `ctest -L gpu` runs every
 // kernel and checks its output (exit 77, "skipped", without a GPU). The guide's
 // first kernel is the seed add_one_tile, shown from its one copy,

@@ -1,5 +1,6 @@
 // Expected to fail (nvcc): at cta scope the register tile's group modes must
 // lie on warpid and laneid; this layout names the threads by tx instead.
+// expected-error-re {{tirx::tile::apply: a register operand's group modes must be the scope's thread axes}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

@@ -1,5 +1,6 @@
 // Expected to fail (nvcc): add.rn.f16x2 works on 32-bit carriers of two
 // halves; a tensor of half (16 bits) has the wrong width.
+// expected-error-re {{tirx::tile::apply: dtype width must match the instruction}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

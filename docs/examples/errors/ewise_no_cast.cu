@@ -1,5 +1,6 @@
 // Expected to fail (nvcc): ewise converts nothing; a function taking double
 // does not accept float elements.
+// expected-error-re {{tirx::tile::ewise: f's parameter types must be the source element types}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

@@ -2,6 +2,7 @@
 // written inside a kernel's explicit template arguments. nvcc's host stub
 // spells the argument as layout_type<TileLayout{...}>, which the host
 // compiler cannot parse. Give the type a name with `using` first.
+// expected-error-re {{cudafe1\.stub\.c:[0-9]+:[0-9]+: error}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

@@ -1,6 +1,7 @@
 // Expected to fail (nvcc): a kernel template whose parameter is a TileLayout
 // value. The host stub must spell TileLayout{...} as a template argument and
 // cannot. Template kernels on a layout *type* (LayoutT) instead.
+// expected-error-re {{cudafe1\.stub\.c:[0-9]+:[0-9]+: error}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;
@@ -13,6 +14,7 @@ __global__ void fill(GlobalTensor<float, ShapeT<64, 4>, 16, layout_type<L>> a, f
 
 void launch(float* p) {
   constexpr TileLayout col_major = layout_of<"S[(64, 4) : (1, 64)]">;
-  fill<col_major><<<1, 64>>>(GlobalTensor<float, ShapeT<64, 4>, 16, layout_type<col_major>>{p}, 1.0f);
+  fill<col_major>
+      <<<1, 64>>>(GlobalTensor<float, ShapeT<64, 4>, 16, layout_type<col_major>>{p}, 1.0f);
 }
 // [/snippet]

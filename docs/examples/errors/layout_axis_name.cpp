@@ -1,4 +1,5 @@
 // Expected to fail: a user axis name longer than 7 characters.
+// expected-error-re {{tirx::TileLayout: a user axis name must have 1 to 7 characters}}
 #include <tirx/tile.hpp>
 
 // [snippet:error-axis-name]

@@ -1,4 +1,5 @@
 // Expected to fail: two extents, one stride.
+// expected-error-re {{tirx::layout_of: extents and strides differ in number}}
 #include <tirx/tile.hpp>
 
 // [snippet:error-stride-count]

@@ -1,4 +1,5 @@
 // Expected to fail: a run-time index on a mode that is spread over threads.
+// expected-error-re {{tirx::Tensor::sub: a run-time index can only select along memory}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

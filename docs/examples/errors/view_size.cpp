@@ -1,4 +1,5 @@
 // Expected to fail: a view with a different number of elements.
+// expected-error-re {{tirx::Tensor::view: the new shape must have as many elements as the tensor}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

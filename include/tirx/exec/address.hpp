@@ -5,8 +5,8 @@
 // as an immediate.
 #pragma once
 
-#include <tirx/exec/operand.hpp>
 #include <cuda/std/utility>
+#include <tirx/exec/operand.hpp>
 
 namespace tirx::detail {
 
@@ -33,17 +33,16 @@ TIRX_HD constexpr CoordPlan static_coord(int group_end, int atom_begin, index_t 
 /// Whether Tn's offset is a sum of one term per mode (a grouped layout
 /// without swizzle): then the group modes' term (known at run time) and the
 /// repeat and atom modes' term (a constant) can be computed apart.
-template <class Tn>
-TIRX_HD constexpr bool additive_offset() {
+template <class Tn> TIRX_HD constexpr bool additive_offset() {
   return group(Tn::layout(), Tn::shape()).ok && !Tn::layout().swz.active();
 }
 
 /// Tn's offset at a coordinate (one entry per mode), for constant evaluation.
-template <class Tn>
-TIRX_HD constexpr index_t offset_at(const CoordPlan& p) {
+template <class Tn> TIRX_HD constexpr index_t offset_at(const CoordPlan& p) {
   return [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
     return static_cast<index_t>(Tn::offset_of(static_cast<typename Tn::index_type>(p.c[D])...));
-  }(cuda::std::make_integer_sequence<int, Tn::rank>{});
+  }
+  (cuda::std::make_integer_sequence<int, Tn::rank>{});
 }
 
 /// Whether mode M of Tn adds stride * coordinate for every coordinate.
@@ -51,31 +50,32 @@ struct LinearMode {
   bool ok = false;
   index_t stride = 0;
 };
-template <class Tn, int M>
-TIRX_HD constexpr LinearMode linear_mode() {
+template <class Tn, int M> TIRX_HD constexpr LinearMode linear_mode() {
   const index_t base = offset_at<Tn>(CoordPlan{});
   CoordPlan p{};
   p.c[M] = 1;
   const index_t s = offset_at<Tn>(p) - base;
   for (index_t c = 2; c < Tn::shape().dims[M]; ++c) {
     p.c[M] = c;
-    if (offset_at<Tn>(p) - base != c * s) return {};
+    if (offset_at<Tn>(p) - base != c * s)
+      return {};
   }
   return {true, s};
 }
 
 /// When the scope's last two group modes are (warp, lane) and Tn's offset
 /// on them is s * (32 * warp + lane), i.e. linear in the thread index: s.
-template <class Tn, class S>
-TIRX_HD constexpr LinearMode warp_lane_stride() {
+template <class Tn, class S> TIRX_HD constexpr LinearMode warp_lane_stride() {
   constexpr int gr = scope::traits<S>::group_rank;
   if constexpr (gr < 2 || !additive_offset<Tn>()) {
     return {};
   } else {
     constexpr index_t wax = scope::traits<S>::axis[gr - 2];
-    if (scope::traits<S>::axis[gr - 1] != 1 || (wax != 2 && wax != 5)) return {};
+    if (scope::traits<S>::axis[gr - 1] != 1 || (wax != 2 && wax != 5))
+      return {};
     constexpr LinearMode w = linear_mode<Tn, gr - 2>(), l = linear_mode<Tn, gr - 1>();
-    if (!w.ok || !l.ok || w.stride != 32 * l.stride) return {};
+    if (!w.ok || !l.ok || w.stride != 32 * l.stride)
+      return {};
     return l;
   }
 }
@@ -83,11 +83,13 @@ TIRX_HD constexpr LinearMode warp_lane_stride() {
 #if defined(__CUDACC__)
 /// 32 * warp + lane for the scope's (warp, lane) group modes: the thread
 /// index in the CTA (warpid, laneid) or in the warpgroup (wid_in_wg, laneid).
-template <class S>
-__device__ TIRX_FORCEINLINE int warp_lane_index() {
+template <class S> __device__ TIRX_FORCEINLINE int warp_lane_index() {
   constexpr int gr = scope::traits<S>::group_rank;
-  if constexpr (scope::traits<S>::axis[gr - 2] == 5) return static_cast<int>(threadIdx.x % 128);
-  else return static_cast<int>(threadIdx.x) - 32 * scope::traits<S>::first_warp; // from the range's first warp
+  if constexpr (scope::traits<S>::axis[gr - 2] == 5)
+    return static_cast<int>(threadIdx.x % 128);
+  else
+    return static_cast<int>(threadIdx.x) -
+           32 * scope::traits<S>::first_warp; // from the range's first warp
 }
 
 /// The group modes' term of Tn's offset (an additive layout), the same for
@@ -99,7 +101,8 @@ __device__ TIRX_FORCEINLINE index_t group_rest(const int (&g)[scope::max_group_r
   using I = typename Tn::index_type;
   constexpr int outer = warp_lane_stride<Tn, S>().ok ? gr - 2 : gr; // group modes read one by one
   return static_cast<index_t>([&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-    return Tn::offset_of((D < outer ? static_cast<I>(g[D < scope::max_group_rank ? D : 0]) : I{0})...);
+    return Tn::offset_of(
+        (D < outer ? static_cast<I>(g[D < scope::max_group_rank ? D : 0]) : I{0})...);
   }(cuda::std::make_integer_sequence<int, Tn::rank>{}));
 }
 
@@ -109,17 +112,16 @@ __device__ TIRX_FORCEINLINE index_t group_rest(const int (&g)[scope::max_group_r
 template <class Tn, class S>
 __device__ TIRX_FORCEINLINE index_t group_offset(const int (&g)[scope::max_group_rank]) {
   constexpr LinearMode wl = warp_lane_stride<Tn, S>();
-  if constexpr (wl.ok) return group_rest<Tn, S>(g) + wl.stride * static_cast<index_t>(warp_lane_index<S>());
-  else return group_rest<Tn, S>(g);
+  if constexpr (wl.ok)
+    return group_rest<Tn, S>(g) + wl.stride * static_cast<index_t>(warp_lane_index<S>());
+  else
+    return group_rest<Tn, S>(g);
 }
 
 /// One thread's step through memory, as a type: pointer arithmetic on it
 /// scales the thread index to bytes in the multiply itself (mul.wide tid,
 /// bytes), as indexing a float4* does.
-template <index_t Bytes>
-struct ThreadStep {
-  char bytes[Bytes];
-};
+template <index_t Bytes> struct ThreadStep { char bytes[Bytes]; };
 
 /// The constant term of an additive operand's offset at (repeat Rep, atom
 /// element J); 0 for other layouts.
@@ -129,16 +131,17 @@ TIRX_HD constexpr index_t const_term() {
     return 0;
   } else {
     constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
-    constexpr CoordPlan plan = static_coord<Tn>(sp.group_end, sp.atom_begin, Rep, J); // group coords 0
+    constexpr CoordPlan plan =
+        static_coord<Tn>(sp.group_end, sp.atom_begin, Rep, J); // group coords 0
     return offset_at<Tn>(plan) - offset_at<Tn>(CoordPlan{});
   }
 }
 
 /// The bytes of repeat Rep's address that a memory instruction takes as an
 /// immediate offset ([%rd+imm]): the constant term when it fits, else 0.
-template <class Tn, class S, index_t Atom, index_t Rep>
-TIRX_HD constexpr long long imm_bytes() {
-  constexpr index_t bytes = const_term<Tn, S, Atom, Rep, 0>() * index_t{sizeof(typename Tn::value_type)};
+template <class Tn, class S, index_t Atom, index_t Rep> TIRX_HD constexpr long long imm_bytes() {
+  constexpr index_t bytes =
+      const_term<Tn, S, Atom, Rep, 0>() * index_t{sizeof(typename Tn::value_type)};
   return bytes >= 0 && bytes < (index_t{1} << 24) ? bytes : 0;
 }
 
@@ -154,7 +157,9 @@ __device__ TIRX_FORCEINLINE auto elem_offset(const int (&g)[scope::max_group_ran
     return group_offset<Tn, S>(g) + const_term<Tn, S, Atom, Rep, J>();
   } else {
     return static_cast<index_t>([&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-      return Tn::offset_of((D < scope::traits<S>::group_rank ? static_cast<I>(g[D < scope::max_group_rank ? D : 0]) : static_cast<I>(plan.c[D]))...);
+      return Tn::offset_of((D < scope::traits<S>::group_rank
+                                ? static_cast<I>(g[D < scope::max_group_rank ? D : 0])
+                                : static_cast<I>(plan.c[D]))...);
     }(cuda::std::make_integer_sequence<int, Tn::rank>{}));
   }
 }
@@ -171,7 +176,8 @@ __device__ TIRX_FORCEINLINE P* atom_address(P* data, const int (&g)[scope::max_g
   if constexpr (additive_offset<Tn>()) {
     constexpr LinearMode wl = warp_lane_stride<Tn, S>();
     if constexpr (wl.ok && wl.stride > 0) {
-      using Step = cuda::std::conditional_t<is_const, const ThreadStep<wl.stride * size>, ThreadStep<wl.stride * size>>;
+      using Step = cuda::std::conditional_t<is_const, const ThreadStep<wl.stride * size>,
+                                            ThreadStep<wl.stride * size>>;
       p = reinterpret_cast<B*>(reinterpret_cast<Step*>(p) + warp_lane_index<S>());
       p += group_rest<Tn, S>(g) * size + (const_term<Tn, S, Atom, Rep, 0>() * size - imm);
     } else {
@@ -183,11 +189,9 @@ __device__ TIRX_FORCEINLINE P* atom_address(P* data, const int (&g)[scope::max_g
   return reinterpret_cast<P*>(p);
 }
 
-template <class S>
-__device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope::max_group_rank]) {
-  [&]<int... G>(cuda::std::integer_sequence<int, G...>) {
-    ((g[G] = group_coord<S, G>()), ...);
-  }(cuda::std::make_integer_sequence<int, scope::traits<S>::group_rank>{});
+template <class S> __device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope::max_group_rank]) {
+  [&]<int... G>(cuda::std::integer_sequence<int, G...>) { ((g[G] = group_coord<S, G>()), ...); }
+  (cuda::std::make_integer_sequence<int, scope::traits<S>::group_rank>{});
 }
 
 /// Debug check of the launch against the scope: 1-D blocks; whole warps at
@@ -195,28 +199,32 @@ __device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope::max_group_rank]) {
 /// threads as the operand's (warps, 32) group; in a warp range
 /// (scope::warps), the calling thread's warp inside the range and the block
 /// large enough to hold it.
-template <class S, class Tn>
-__device__ TIRX_FORCEINLINE void check_launch() {
+template <class S, class Tn> __device__ TIRX_FORCEINLINE void check_launch() {
   using T = scope::traits<S>;
-  TIRX_CHECK(blockDim.y == 1 && blockDim.z == 1,
-             "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks");
+  TIRX_CHECK(
+      blockDim.y == 1 && blockDim.z == 1,
+      "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks");
   if constexpr (T::group_rank >= 1 && T::axis[T::group_rank - 1] == 1)
-    TIRX_CHECK(blockDim.x % 32 == 0,
-               "tirx::tile: a scope with lanes (warp and wider) needs whole warps: launch a multiple of 32 threads");
+    TIRX_CHECK(blockDim.x % 32 == 0, "tirx::tile: a scope with lanes (warp and wider) needs whole "
+                                     "warps: launch a multiple of 32 threads");
   if constexpr (T::group_rank == 2 && T::axis[0] == 5)
-    TIRX_CHECK(blockDim.x % 128 == 0, "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch "
-                                      "a multiple of 128 threads");
+    TIRX_CHECK(blockDim.x % 128 == 0,
+               "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch "
+               "a multiple of 128 threads");
   if constexpr (T::warp_count > 0) {
-    TIRX_CHECK(threadIdx.x / 32 - T::first_warp < static_cast<unsigned>(T::warp_count),
-               "tirx::tile: the calling thread's warp is outside the scope's warp range (scope::warps<First, "
-               "Count>): call it only from warps [First, First + Count), e.g. inside if (warp >= First)");
+    TIRX_CHECK(
+        threadIdx.x / 32 - T::first_warp < static_cast<unsigned>(T::warp_count),
+        "tirx::tile: the calling thread's warp is outside the scope's warp range "
+        "(scope::warps<First, "
+        "Count>): call it only from warps [First, First + Count), e.g. inside if (warp >= First)");
     TIRX_CHECK(blockDim.x >= 32u * (T::first_warp + T::warp_count),
-               "tirx::tile: the block has fewer warps than the scope's warp range (scope::warps<First, Count>) "
+               "tirx::tile: the block has fewer warps than the scope's warp range "
+               "(scope::warps<First, Count>) "
                "reaches; launch at least (First + Count) x 32 threads");
   } else if constexpr (T::cta_warps && is_tensor_v<Tn>) {
     constexpr index_t threads = Tn::shape().dims[0] * 32;
-    TIRX_CHECK(blockDim.x == threads,
-               "tirx::tile: at cta scope the launch's block size must equal warps x 32 of the operands' group");
+    TIRX_CHECK(blockDim.x == threads, "tirx::tile: at cta scope the launch's block size must equal "
+                                      "warps x 32 of the operands' group");
   }
 }
 #endif

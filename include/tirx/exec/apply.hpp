@@ -16,14 +16,13 @@ namespace tirx::tile {
 /// Runs one PTX instruction per repeat. Arguments: the destination, the
 /// sources (tensors, or scalars that broadcast), the scope, then options
 /// (pred(...), preserve_dst, bound(...), cache_hint(...)).
-template <class Instr, class... Args>
-__device__ TIRX_FORCEINLINE void apply(Args&&... args) {
+template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
   using detail::ApplyError;
   using detail::ArgsError;
   constexpr ArgsError ae = detail::check_args<true, Args...>();
   if constexpr (!is_ptx_v<Instr>) {
-    static_assert(is_ptx_v<Instr>,
-                  "tirx::tile::apply: the instruction must be tirx::ptx<\"spelling\">, e.g. apply<ptx<\"add.f32\">>(...)");
+    static_assert(is_ptx_v<Instr>, "tirx::tile::apply: the instruction must be "
+                                   "tirx::ptx<\"spelling\">, e.g. apply<ptx<\"add.f32\">>(...)");
   } else if constexpr (ae != ArgsError::none) {
     detail::report_args<ae, detail::TileOp::apply>();
   } else {
@@ -46,35 +45,46 @@ __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
         detail::OperandError r = detail::apply_operand_error<Instr, Scope, 0, Dst>();
         ((r = r != detail::OperandError::none
                   ? r
-                  : detail::apply_operand_error<Instr, Scope, K + 1, detail::pack_element_t<K + 1, Args...>>()),
+                  : detail::apply_operand_error<Instr, Scope, K + 1,
+                                                detail::pack_element_t<K + 1, Args...>>()),
          ...);
         return r;
-      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      }
+      (cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::same_repeats<Scope, detail::atom_of_v<Instr, typename Dst::value_type>, Dst, detail::pack_element_t<K + 1, Args...>>() && ...);
-      }(cuda::std::make_integer_sequence<int, nsrc>{});
+        return (detail::same_repeats<Scope, detail::atom_of_v<Instr, typename Dst::value_type>, Dst,
+                                     detail::pack_element_t<K + 1, Args...>>() &&
+                ...);
+      }
+      (cuda::std::make_integer_sequence<int, nsrc>{});
       if constexpr (oe != detail::OperandError::none) {
         detail::report_operand<oe, detail::TileOp::apply>();
       } else if constexpr (!shapes_agree) {
         static_assert(shapes_agree,
-                      "tirx::tile::apply: group and repeat shapes must agree across operands (extent-1 modes aside); "
+                      "tirx::tile::apply: group and repeat shapes must agree across operands "
+                      "(extent-1 modes aside); "
                       "view<...>() the operands to the same (group, repeat, atom) shape");
       } else if constexpr (d.loads && !detail::distinct_slots<Dst, Scope>()) {
         static_assert(!d.loads,
-                      "tirx::tile::apply: load destinations overlap: two elements of the destination share a register "
+                      "tirx::tile::apply: load destinations overlap: two elements of the "
+                      "destination share a register "
                       "slot (e.g. a stride-0 iter); give it a layout with distinct slots");
       } else {
         constexpr detail::Guard guard =
-            !has_pred ? detail::Guard::none : (preserve ? detail::Guard::pred_preserve : detail::Guard::pred);
-        const PredT* pr = static_cast<const PredT*>(detail::find_option<detail::is_pred_arg>(args...));
-        const Bound* bd = static_cast<const Bound*>(detail::find_option<detail::is_bound_arg>(args...));
+            !has_pred ? detail::Guard::none
+                      : (preserve ? detail::Guard::pred_preserve : detail::Guard::pred);
+        const PredT* pr =
+            static_cast<const PredT*>(detail::find_option<detail::is_pred_arg>(args...));
+        const Bound* bd =
+            static_cast<const Bound*>(detail::find_option<detail::is_bound_arg>(args...));
         const tile::CacheHint* hint =
             static_cast<const tile::CacheHint*>(detail::find_option<detail::is_hint_arg>(args...));
         [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-          detail::apply_all<Instr, Scope, guard, PredT, has_bound>(pr, bd, hint ? hint->policy : 0ull,
-                                                                  detail::nth_arg<0>(args...),
-                                                                  detail::nth_arg<K + 1>(args...)...);
-        }(cuda::std::make_integer_sequence<int, nsrc>{});
+          detail::apply_all<Instr, Scope, guard, PredT, has_bound>(
+              pr, bd, hint ? hint->policy : 0ull, detail::nth_arg<0>(args...),
+              detail::nth_arg<K + 1>(args...)...);
+        }
+        (cuda::std::make_integer_sequence<int, nsrc>{});
       }
     }
   }

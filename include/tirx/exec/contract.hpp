@@ -12,7 +12,7 @@ namespace tirx::detail {
 
 /// The PTX ISA version (x10) this CUDA toolkit emits: 13.0 emits 9.0.
 #if defined(__CUDACC_VER_MAJOR__)
-inline constexpr int toolkit_ptx = __CUDACC_VER_MAJOR__ >= 13   ? 90
+inline constexpr int toolkit_ptx = __CUDACC_VER_MAJOR__ >= 13  ? 90
                                    : __CUDACC_VER_MINOR__ >= 8 ? 87
                                    : __CUDACC_VER_MINOR__ >= 4 ? 80 + __CUDACC_VER_MINOR__ - 1
                                                                : 80 + __CUDACC_VER_MINOR__;
@@ -23,7 +23,8 @@ inline constexpr int toolkit_ptx = 1000; // a host compiler: nothing to check
 /// The architecture code (ptx/desc.hpp) of this device compilation; 0 in
 /// the host pass, which emits no device code and is not checked.
 #if defined(__CUDA_ARCH__)
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL) || defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_SPECIFIC__)
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) || defined(__CUDA_ARCH_FEAT_SM100_ALL) ||                   \
+    defined(__CUDA_ARCH_SPECIFIC__)
 inline constexpr int target_sm = __CUDA_ARCH__ + 1;
 #else
 inline constexpr int target_sm = __CUDA_ARCH__;
@@ -35,19 +36,20 @@ inline constexpr int target_sm = 0;
 /// The facts of instruction Instr called with NSrc sources: its Desc, the
 /// form its family lists (spelling nullptr if none) and, with a
 /// tile::chunk_bytes option, the atom in elements of T.
-template <class Instr, int NSrc>
-struct instr_facts {
+template <class Instr, int NSrc> struct instr_facts {
   static constexpr ptxdesc::Desc desc = Instr::desc;
   static constexpr text_view text{Instr::spelling.chars, Instr::spelling.size()};
-  static constexpr ptxdesc::Form form = desc.family < 0 ? ptxdesc::Form{} : ptxdesc::registered::form(desc.family, text, NSrc);
+  static constexpr ptxdesc::Form form =
+      desc.family < 0 ? ptxdesc::Form{} : ptxdesc::registered::form(desc.family, text, NSrc);
   static constexpr bool listed = form.spelling != nullptr;
 };
 
 /// Elements per atom of Instr on operands of element type T: the spelling's
 /// vector width, or a byte count (cp.async's 16-byte chunk) in T elements.
 template <class Instr, class T>
-inline constexpr index_t atom_of_v =
-    Instr::desc.atom_bytes > 0 ? Instr::desc.atom_bytes / static_cast<index_t>(sizeof(T)) : Instr::desc.vec;
+inline constexpr index_t atom_of_v = Instr::desc.atom_bytes > 0
+                                         ? Instr::desc.atom_bytes / static_cast<index_t>(sizeof(T))
+                                         : Instr::desc.vec;
 
 /// The first rule of apply's instruction and options that is broken.
 enum class ApplyError {
@@ -61,30 +63,43 @@ enum class ApplyError {
   hint_not_taken,      ///< tile::cache_hint with a spelling that has no .L2::cache_hint
   preserve_without_pred,
   preserve_not_load,
-  pred_not_taken,      ///< tile::pred on an instruction that takes none (warp-collective)
-  bound_not_taken,     ///< tile::bound on an instruction without one memory operand
-  collective_scope,    ///< a warp-collective instruction at thread scope
+  pred_not_taken,   ///< tile::pred on an instruction that takes none (warp-collective)
+  bound_not_taken,  ///< tile::bound on an instruction without one memory operand
+  collective_scope, ///< a warp-collective instruction at thread scope
   dst_not_tensor,
 };
 
-template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst, bool HasBound, bool HasHint, class Scope,
-          int TargetSm = target_sm>
+template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst, bool HasBound,
+          bool HasHint, class Scope, int TargetSm = target_sm>
 TIRX_HD constexpr ApplyError check_apply() {
   using F = instr_facts<Instr, NSrc>;
   constexpr ptxdesc::Desc d = F::desc;
-  if (d.family < 0) return ApplyError::unknown_instruction;
-  if (d.parsed && (NSrc < d.min_srcs || NSrc > d.max_srcs)) return ApplyError::source_count;
-  if (!F::listed) return ApplyError::unsupported;
-  if (TargetSm != 0 && !ptxdesc::arch_ok(F::form.min_sm, TargetSm)) return ApplyError::needs_newer_sm;
-  if (TargetSm != 0 && toolkit_ptx < F::form.min_ptx) return ApplyError::needs_newer_ptx;
-  if (d.cache_hint && !HasHint) return ApplyError::hint_missing;
-  if (HasHint && !d.cache_hint) return ApplyError::hint_not_taken;
-  if (Preserve && !HasPred) return ApplyError::preserve_without_pred;
-  if (Preserve && !d.loads) return ApplyError::preserve_not_load;
-  if (HasPred && !d.guards) return ApplyError::pred_not_taken;
-  if (HasBound && !d.bounds) return ApplyError::bound_not_taken;
-  if (d.lanes > 1 && scope::traits<Scope>::group_rank == 0) return ApplyError::collective_scope;
-  if (!is_tensor_v<Dst>) return ApplyError::dst_not_tensor;
+  if (d.family < 0)
+    return ApplyError::unknown_instruction;
+  if (d.parsed && (NSrc < d.min_srcs || NSrc > d.max_srcs))
+    return ApplyError::source_count;
+  if (!F::listed)
+    return ApplyError::unsupported;
+  if (TargetSm != 0 && !ptxdesc::arch_ok(F::form.min_sm, TargetSm))
+    return ApplyError::needs_newer_sm;
+  if (TargetSm != 0 && toolkit_ptx < F::form.min_ptx)
+    return ApplyError::needs_newer_ptx;
+  if (d.cache_hint && !HasHint)
+    return ApplyError::hint_missing;
+  if (HasHint && !d.cache_hint)
+    return ApplyError::hint_not_taken;
+  if (Preserve && !HasPred)
+    return ApplyError::preserve_without_pred;
+  if (Preserve && !d.loads)
+    return ApplyError::preserve_not_load;
+  if (HasPred && !d.guards)
+    return ApplyError::pred_not_taken;
+  if (HasBound && !d.bounds)
+    return ApplyError::bound_not_taken;
+  if (d.lanes > 1 && scope::traits<Scope>::group_rank == 0)
+    return ApplyError::collective_scope;
+  if (!is_tensor_v<Dst>)
+    return ApplyError::dst_not_tensor;
   return ApplyError::none;
 }
 
@@ -98,44 +113,50 @@ TIRX_HD constexpr OperandError apply_operand_error() {
   if constexpr (is_tensor_v<X>) {
     using T = cuda::std::remove_cv_t<typename X::value_type>;
     // first the element type: the checks below and the code read its width and bits
-    if constexpr (!dtype_traits<T>::known) return OperandError::element_unknown;
-    else if constexpr (!cuda::std::is_trivially_copyable_v<T>) return OperandError::element_not_raw;
-    else return check_operand<X, Scope>(!memory, op.space, op.bits, atom_of_v<Instr, T>);
+    if constexpr (!dtype_traits<T>::known)
+      return OperandError::element_unknown;
+    else if constexpr (!cuda::std::is_trivially_copyable_v<T>)
+      return OperandError::element_not_raw;
+    else
+      return check_operand<X, Scope>(!memory, op.space, op.bits, atom_of_v<Instr, T>);
   } else {
     // a scalar's bits are used as they are: its kind must fit the type's
     // (unsigned integers are carriers of raw bits for any type)
     constexpr ptxdesc::TypeKind kind = K == 0 ? ptxdesc::TypeKind::none : d.src_kind;
     constexpr bool integral = cuda::std::is_integral_v<X>;
-    if (memory) return OperandError::scalar_memory;
-    if (!dtype_traits<X>::known || !cuda::std::is_trivially_copyable_v<X>) return OperandError::scalar_type;
+    if (memory)
+      return OperandError::scalar_memory;
+    if (!dtype_traits<X>::known || !cuda::std::is_trivially_copyable_v<X>)
+      return OperandError::scalar_type;
     if (kind == ptxdesc::TypeKind::floating && integral && cuda::std::is_signed_v<X>)
       return OperandError::scalar_int_for_float;
-    if (kind == ptxdesc::TypeKind::integer && !integral) return OperandError::scalar_float_for_int;
-    if (kind == ptxdesc::TypeKind::packed && !integral) return OperandError::scalar_float_for_packed;
-    if (sizeof(X) * 8 != static_cast<unsigned>(op.bits)) return OperandError::scalar_width;
+    if (kind == ptxdesc::TypeKind::integer && !integral)
+      return OperandError::scalar_float_for_int;
+    if (kind == ptxdesc::TypeKind::packed && !integral)
+      return OperandError::scalar_float_for_packed;
+    if (sizeof(X) * 8 != static_cast<unsigned>(op.bits))
+      return OperandError::scalar_width;
     return OperandError::none;
   }
 }
 
 /// The first error of an ewise operand: a distributed local tensor is read
 /// as registers, any other tensor as memory; scalars broadcast.
-template <class Scope, class Xr>
-TIRX_HD constexpr OperandError ewise_operand_error() {
+template <class Scope, class Xr> TIRX_HD constexpr OperandError ewise_operand_error() {
   using X = bare<Xr>;
   if constexpr (!is_tensor_v<X>) {
     return OperandError::none;
   } else if constexpr (!dtype_traits<cuda::std::remove_cv_t<typename X::value_type>>::known) {
     return OperandError::element_unknown; // before check_operand, which reads the width
   } else {
-    constexpr bool reg = X::scope == ::tirx::Scope::local && X::layout().has_thread_axis();
+    constexpr bool reg = X::scope == ::tirx::MemScope::local && X::layout().has_thread_axis();
     return check_operand<X, Scope>(reg, ptxdesc::Space::none, 0, 1);
   }
 }
 
 /// Whether operand X has Dst's group modes and repeat shape (extent-1 modes
 /// aside). Scalars broadcast.
-template <class Scope, index_t Atom, class Dst, class Xr>
-TIRX_HD constexpr bool same_repeats() {
+template <class Scope, index_t Atom, class Dst, class Xr> TIRX_HD constexpr bool same_repeats() {
   using X = bare<Xr>;
   if constexpr (!is_tensor_v<X>) {
     return true;
@@ -144,7 +165,8 @@ TIRX_HD constexpr bool same_repeats() {
     OperandSplit xs = split_operand(X::shape(), gr, Atom);
     OperandSplit ds = split_operand(Dst::shape(), gr, Atom);
     bool ok = xs.repeat_shape == ds.repeat_shape;
-    for (int g = 0; g < gr; ++g) ok = ok && X::shape().dims[g] == Dst::shape().dims[g];
+    for (int g = 0; g < gr; ++g)
+      ok = ok && X::shape().dims[g] == Dst::shape().dims[g];
     return ok;
   }
 }
@@ -152,8 +174,7 @@ TIRX_HD constexpr bool same_repeats() {
 /// Whether the slots one thread holds of a load destination are distinct
 /// (no stride-0 iter or other overlap among its repeat and atom modes).
 /// Operands of more than 8192 slots per thread are not checked.
-template <class Dst, class Scope>
-TIRX_HD constexpr bool distinct_slots() {
+template <class Dst, class Scope> TIRX_HD constexpr bool distinct_slots() {
   constexpr Shape s = Dst::shape();
   const TileLayout rest = modes_layout(Dst::layout(), s, scope::traits<Scope>::group_rank, s.rank);
   const index_t n = rest.size();
@@ -164,11 +185,13 @@ TIRX_HD constexpr bool distinct_slots() {
     hi = i == 0 || m > hi ? m : hi;
   }
   constexpr index_t limit = 8192;
-  if (hi - lo + 1 > limit) return true;
+  if (hi - lo + 1 > limit)
+    return true;
   bool seen[limit] = {};
   for (index_t i = 0; i < n; ++i) {
     const index_t m = apply(rest, i)[Axis{0}] - lo;
-    if (seen[m]) return false;
+    if (seen[m])
+      return false;
     seen[m] = true;
   }
   return true;

@@ -9,71 +9,67 @@
 namespace tirx::detail {
 
 /// The value type an ewise source contributes: a tensor's element, or the scalar.
+template <class X> struct ewise_arg { using type = bare<X>; };
 template <class X>
-struct ewise_arg {
-  using type = bare<X>;
-};
-template <class X>
-  requires is_tensor_v<bare<X>>
+requires is_tensor_v<bare<X>>
 struct ewise_arg<X> {
   using type = typename bare<X>::value_type;
 };
-template <class X>
-using ewise_arg_t = typename ewise_arg<X>::type;
+template <class X> using ewise_arg_t = typename ewise_arg<X>::type;
 
-template <class F, class Seq, class... Args>
-struct ewise_result;
+template <class F, class Seq, class... Args> struct ewise_result;
 template <class F, int... K, class... Args>
 struct ewise_result<F, cuda::std::integer_sequence<int, K...>, Args...> {
   using type = cuda::std::invoke_result_t<F&, ewise_arg_t<pack_element_t<K + 1, Args...>>...>;
 };
 
 /// Parameter types of a non-generic callable (lambda, functor, function).
-template <class F>
-struct params_of {
-  static constexpr bool known = false;
-};
-template <class R, class... P>
-struct params_of<R (*)(P...)> {
+template <class F> struct params_of { static constexpr bool known = false; };
+template <class R, class... P> struct params_of<R (*)(P...)> {
   static constexpr bool known = true;
   template <class... A>
-  static constexpr bool match = (sizeof...(A) == sizeof...(P)) && (cuda::std::is_same_v<bare<P>, A> && ...);
+  static constexpr bool match = (sizeof...(A) == sizeof...(P)) &&
+                                (cuda::std::is_same_v<bare<P>, A> && ...);
 };
-template <class R, class... P>
-struct params_of<R(P...)> : params_of<R (*)(P...)> {};
+template <class R, class... P> struct params_of<R(P...)> : params_of<R (*)(P...)> {};
 template <class C, class R, class... P>
 struct params_of<R (C::*)(P...) const> : params_of<R (*)(P...)> {};
 template <class C, class R, class... P>
 struct params_of<R (C::*)(P...)> : params_of<R (*)(P...)> {};
 template <class F>
-  requires requires { &F::operator(); }
+requires requires { &F::operator(); }
 struct params_of<F> : params_of<decltype(&F::operator())> {};
 
 /// True when F's parameters are exactly A... (or F is generic: unknowable).
-template <class F, class... A>
-TIRX_HD constexpr bool params_match() {
-  if constexpr (params_of<F>::known) return params_of<F>::template match<A...>;
-  else return true;
+template <class F, class... A> TIRX_HD constexpr bool params_match() {
+  if constexpr (params_of<F>::known)
+    return params_of<F>::template match<A...>;
+  else
+    return true;
 }
 
 #if defined(__CUDACC__)
 /// The value a source contributes to repeat Rep, element J.
 template <class X, class S, index_t Atom, index_t Rep, index_t J>
 __device__ TIRX_FORCEINLINE auto source_value(const X& x, const int (&g)[scope::max_group_rank]) {
-  if constexpr (is_tensor_v<bare<X>>) return x.data()[elem_offset<bare<X>, S, Atom, Rep, J>(g)];
-  else return x;
+  if constexpr (is_tensor_v<bare<X>>)
+    return x.data()[elem_offset<bare<X>, S, Atom, Rep, J>(g)];
+  else
+    return x;
 }
 
 template <class Scope, index_t R, class F, class Dst, class... X>
 __device__ TIRX_FORCEINLINE void ewise_repeat(F& f, const GroupCoords& g, Dst& dst, X&... src) {
   using DT = bare<Dst>;
-  dst.data()[elem_offset<DT, Scope, 1, R, 0>(g)] = f(source_value<bare<X>, Scope, 1, R, 0>(src, g)...);
+  dst.data()[elem_offset<DT, Scope, 1, R, 0>(g)] =
+      f(source_value<bare<X>, Scope, 1, R, 0>(src, g)...);
 }
 template <class Scope, index_t Repeats, class F, class Dst, class... X>
 __device__ TIRX_FORCEINLINE void ewise_all(F& f, const GroupCoords& g, Dst& dst, X&... src) {
   [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
     (ewise_repeat<Scope, R>(f, g, dst, src...), ...);
-  }(cuda::std::make_integer_sequence<index_t, Repeats>{});
+  }
+  (cuda::std::make_integer_sequence<index_t, Repeats>{});
 }
 #endif
 
@@ -85,8 +81,7 @@ namespace tirx::tile {
 /// Applies f to every element: one call per repeat (the atom is one
 /// element). f's parameter and result types must be the elements' types.
 /// Checked like apply: the first broken rule is the only message.
-template <class F, class... Args>
-__device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
+template <class F, class... Args> __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
   using detail::ArgsError;
   constexpr ArgsError ae = detail::check_args<false, Args...>();
   if constexpr (ae != ArgsError::none) {
@@ -97,9 +92,9 @@ __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
     using Scope = detail::bare<detail::pack_element_t<nops, Args...>>;
     using Dst = detail::bare<detail::pack_element_t<0, Args...>>;
     if constexpr (!is_tensor_v<Dst>) {
-      static_assert(is_tensor_v<Dst>,
-                    "tirx::tile::ewise: the destination must be a tirx tensor (f's results are written into it); pass "
-                    "it right after f");
+      static_assert(is_tensor_v<Dst>, "tirx::tile::ewise: the destination must be a tirx tensor "
+                                      "(f's results are written into it); pass "
+                                      "it right after f");
     } else {
       constexpr detail::OperandError oe = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
         detail::OperandError r = detail::ewise_operand_error<Scope, Dst>();
@@ -108,45 +103,60 @@ __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
                   : detail::ewise_operand_error<Scope, detail::pack_element_t<K + 1, Args...>>()),
          ...);
         return r;
-      }(cuda::std::make_integer_sequence<int, nsrc>{});
+      }
+      (cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::same_repeats<Scope, 1, Dst, detail::pack_element_t<K + 1, Args...>>() && ...);
-      }(cuda::std::make_integer_sequence<int, nsrc>{});
+        return (detail::same_repeats<Scope, 1, Dst, detail::pack_element_t<K + 1, Args...>>() &&
+                ...);
+      }
+      (cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool params_ok = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return detail::params_match<detail::bare<F>, detail::ewise_arg_t<detail::pack_element_t<K + 1, Args...>>...>();
-      }(cuda::std::make_integer_sequence<int, nsrc>{});
+        return detail::params_match<
+            detail::bare<F>, detail::ewise_arg_t<detail::pack_element_t<K + 1, Args...>>...>();
+      }
+      (cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool invocable = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return cuda::std::is_invocable_v<F&, detail::ewise_arg_t<detail::pack_element_t<K + 1, Args...>>...>;
-      }(cuda::std::make_integer_sequence<int, nsrc>{});
+        return cuda::std::is_invocable_v<
+            F&, detail::ewise_arg_t<detail::pack_element_t<K + 1, Args...>>...>;
+      }
+      (cuda::std::make_integer_sequence<int, nsrc>{});
       if constexpr (oe != detail::OperandError::none) {
         detail::report_operand<oe, detail::TileOp::ewise>();
       } else if constexpr (!shapes_agree) {
-        static_assert(shapes_agree,
-                      "tirx::tile::ewise: group and repeat shapes must agree across operands (extent-1 modes aside); "
-                      "view<...>() the sources to the destination's shape");
+        static_assert(shapes_agree, "tirx::tile::ewise: group and repeat shapes must agree across "
+                                    "operands (extent-1 modes aside); "
+                                    "view<...>() the sources to the destination's shape");
       } else if constexpr (!params_ok) {
-        static_assert(params_ok,
-                      "tirx::tile::ewise: f's parameter types must be the source element types, one per source "
-                      "(nothing is converted); take e.g. half for a half tensor and convert inside f");
+        static_assert(
+            params_ok,
+            "tirx::tile::ewise: f's parameter types must be the source element types, one per "
+            "source "
+            "(nothing is converted); take e.g. half for a half tensor and convert inside f");
       } else if constexpr (!invocable) {
-        static_assert(invocable,
-                      "tirx::tile::ewise: f cannot be called with the source element types; give it one parameter per "
-                      "source, in order");
+        static_assert(invocable, "tirx::tile::ewise: f cannot be called with the source element "
+                                 "types; give it one parameter per "
+                                 "source, in order");
       } else {
-        using Result = typename detail::ewise_result<F, cuda::std::make_integer_sequence<int, nsrc>, Args...>::type;
+        using Result = typename detail::ewise_result<F, cuda::std::make_integer_sequence<int, nsrc>,
+                                                     Args...>::type;
         using T = typename Dst::value_type;
         if constexpr (!cuda::std::is_same_v<Result, T>) {
-          static_assert(cuda::std::is_same_v<Result, T>,
-                        "tirx::tile::ewise: f's result type must be the destination's element type (nothing is "
-                        "converted); convert inside f, e.g. return __float2half(y) for a half destination");
+          static_assert(
+              cuda::std::is_same_v<Result, T>,
+              "tirx::tile::ewise: f's result type must be the destination's element type (nothing "
+              "is "
+              "converted); convert inside f, e.g. return __float2half(y) for a half destination");
         } else {
-          constexpr detail::OperandSplit ds = detail::split_operand(Dst::shape(), scope::traits<Scope>::group_rank, 1);
+          constexpr detail::OperandSplit ds =
+              detail::split_operand(Dst::shape(), scope::traits<Scope>::group_rank, 1);
           detail::check_launch<Scope, Dst>();
           detail::GroupCoords gc{};
           detail::group_coords<Scope>(gc);
           [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-            detail::ewise_all<Scope, ds.repeats>(f, gc, detail::nth_arg<0>(args...), detail::nth_arg<K + 1>(args...)...);
-          }(cuda::std::make_integer_sequence<int, nsrc>{});
+            detail::ewise_all<Scope, ds.repeats>(f, gc, detail::nth_arg<0>(args...),
+                                                 detail::nth_arg<K + 1>(args...)...);
+          }
+          (cuda::std::make_integer_sequence<int, nsrc>{});
         }
       }
     }

@@ -20,7 +20,8 @@ using ptxemit::Issue;
 /// The operand object of operand X for repeat R, atom elements [J0, J0 + N)
 /// of an atom of Atom elements: Mem (the address, with the immediate when
 /// the whole atom is issued) or Regs of class C (read when Read).
-template <class Scope, index_t Atom, index_t R, index_t J0, int N, ptxdesc::Role Role, char C, bool Read, class X>
+template <class Scope, index_t Atom, index_t R, index_t J0, int N, ptxdesc::Role Role, char C,
+          bool Read, class X>
 __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
   using XT = bare<X>;
   if constexpr (Role == ptxdesc::Role::mem) {
@@ -36,8 +37,10 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
     if constexpr (Read) {
       if constexpr (is_tensor_v<XT>) {
         [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
-          ((r.r[J] = ptxemit::to_carrier<Cr>(x.data()[elem_offset<XT, Scope, Atom, R, J0 + J>(g)])), ...);
-        }(cuda::std::make_integer_sequence<index_t, N>{});
+          ((r.r[J] = ptxemit::to_carrier<Cr>(x.data()[elem_offset<XT, Scope, Atom, R, J0 + J>(g)])),
+           ...);
+        }
+        (cuda::std::make_integer_sequence<index_t, N>{});
       } else {
         r.r[0] = ptxemit::to_carrier<Cr>(x); // a scalar broadcasts
       }
@@ -48,8 +51,10 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
 
 /// Issues instruction Issued (Instr itself, or its scalar form for one
 /// element of a bounded atom) for repeat R at atom elements [J0, J0 + N).
-template <class Issued, class Scope, index_t Atom, index_t R, index_t J0, int N, Guard G, class Dst, class... X>
-__device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on, Dst& dst, X&... src) {
+template <class Issued, class Scope, index_t Atom, index_t R, index_t J0, int N, Guard G, class Dst,
+          class... X>
+__device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on, Dst& dst,
+                                          X&... src) {
   using F = instr_facts<Issued, static_cast<int>(sizeof...(X))>;
   constexpr ptxdesc::Desc d = F::desc;
   constexpr int n = N;
@@ -57,15 +62,21 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   using T = typename DT::value_type;
   // a guarded register destination keeps its old value where the guard is off
   constexpr bool reg_dst = d.dst.role == ptxdesc::Role::reg;
-  constexpr bool read_dst = reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
-  auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
+  constexpr bool read_dst =
+      reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
+  auto dop =
+      operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
   Family::template issue<Issued::spelling, G>(
-      on, dop, operand_object<Scope, Atom, R, J0, n, d.src.role, F::form.src_class[0], true>(src, g)...);
+      on, dop,
+      operand_object<Scope, Atom, R, J0, n, d.src.role, F::form.src_class[0], true>(src, g)...);
   if constexpr (reg_dst) {
     [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
-      ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] = ptxemit::from_carrier<T>(dop.r[J])), ...);
-    }(cuda::std::make_integer_sequence<index_t, n>{});
+      ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] =
+            ptxemit::from_carrier<T>(dop.r[J])),
+       ...);
+    }
+    (cuda::std::make_integer_sequence<index_t, n>{});
   }
 }
 
@@ -73,19 +84,21 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
 /// first memory source).
 template <class Instr, class Dst, class... X>
 __device__ TIRX_FORCEINLINE auto& memory_operand(Dst& dst, X&... src) {
-  if constexpr (Instr::desc.dst.role == ptxdesc::Role::mem) return dst;
-  else return (src, ...);
+  if constexpr (Instr::desc.dst.role == ptxdesc::Role::mem)
+    return dst;
+  else
+    return (src, ...);
 }
 
 /// The largest constant term of the calling thread's memory offsets: the
 /// last element of any repeat's atom (additive layouts).
-template <class Tn, class S, index_t Atom>
-TIRX_HD constexpr index_t max_const_term() {
+template <class Tn, class S, index_t Atom> TIRX_HD constexpr index_t max_const_term() {
   constexpr OperandSplit sp = split_operand(Tn::shape(), scope::traits<S>::group_rank, Atom);
   const index_t base = offset_at<Tn>(CoordPlan{});
   index_t m = 0;
   for (index_t rep = 0; rep < sp.repeats; ++rep) {
-    const index_t o = offset_at<Tn>(static_coord<Tn>(sp.group_end, sp.atom_begin, rep, Atom - 1)) - base;
+    const index_t o =
+        offset_at<Tn>(static_coord<Tn>(sp.group_end, sp.atom_begin, rep, Atom - 1)) - base;
     m = o > m ? o : m;
   }
   return m;
@@ -93,19 +106,21 @@ TIRX_HD constexpr index_t max_const_term() {
 
 /// The first `count` elements of repeat R's atom, one scalar instruction each.
 template <class Scalar, class Scope, index_t Atom, index_t R, Guard G, class Dst, class... X>
-__device__ TIRX_FORCEINLINE void issue_partial(const GroupCoords& g, const Issue& on, long long count, Dst& dst,
-                                               X&... src) {
+__device__ TIRX_FORCEINLINE void issue_partial(const GroupCoords& g, const Issue& on,
+                                               long long count, Dst& dst, X&... src) {
   [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
     ((J < count ? issue_at<Scalar, Scope, Atom, R, J, 1, G>(g, on, dst, src...) : void()), ...);
-  }(cuda::std::make_integer_sequence<index_t, Atom>{});
+  }
+  (cuda::std::make_integer_sequence<index_t, Atom>{});
 }
 
 /// A bounded apply (tile::bound): atoms wholly inside the limit run as
 /// written, an atom across it element by element with the scalar form (a
 /// guarded one keeps the other registers), atoms outside not at all.
-template <class Instr, class Scope, Guard G, index_t Repeats, class On, class Every, class Dst, class... X>
-__device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every& every_repeat, const GroupCoords& g,
-                                               Dst& dst, X&... src) {
+template <class Instr, class Scope, Guard G, index_t Repeats, class On, class Every, class Dst,
+          class... X>
+__device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every& every_repeat,
+                                               const GroupCoords& g, Dst& dst, X&... src) {
   using MT = bare<decltype(memory_operand<Instr>(dst, src...))>;
   constexpr index_t atom = atom_of_v<Instr, typename MT::value_type>;
   using Scalar = ptx<scalar_spelling<Instr::spelling>()>;
@@ -130,7 +145,8 @@ __device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every
           }
         }(),
         ...);
-  }(cuda::std::make_integer_sequence<index_t, Repeats>{});
+  }
+  (cuda::std::make_integer_sequence<index_t, Repeats>{});
 }
 
 /// The debug check that every memory operand's pointer is aligned to its
@@ -144,8 +160,10 @@ __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
         sizeof(typename bare<X>::value_type);
     if (vbytes > 1)
       TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
-                 "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's bytes (its type "
-                 "claims an align the pointer does not have); make the tensor with decl_tensor, which checks, or "
+                 "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's "
+                 "bytes (its type "
+                 "claims an align the pointer does not have); make the tensor with decl_tensor, "
+                 "which checks, or "
                  "declare a smaller align");
   }
 }
@@ -153,8 +171,8 @@ __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
 /// Every repeat of an apply. policy: the cache policy of a .L2::cache_hint
 /// spelling (else unused).
 template <class Instr, class Scope, Guard G, class P, bool HasBound, class Dst, class... X>
-__device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy, Dst& dst,
-                                           X&... src) {
+__device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy,
+                                           Dst& dst, X&... src) {
   using DT = bare<Dst>;
   constexpr index_t atom = atom_of_v<Instr, typename DT::value_type>;
   constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, atom);
@@ -165,8 +183,10 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigne
   group_coords<Scope>(g);
   auto on_of = [&](index_t r) -> Issue {
     if constexpr (!cuda::std::is_same_v<P, void>) {
-      if constexpr (cuda::std::is_invocable_v<decltype(pr->p), index_t>) return {pr->p(r) ? 1u : 0u, policy};
-      else return {pr->p ? 1u : 0u, policy};
+      if constexpr (cuda::std::is_invocable_v<decltype(pr->p), index_t>)
+        return {pr->p(r) ? 1u : 0u, policy};
+      else
+        return {pr->p ? 1u : 0u, policy};
     } else {
       (void)r;
       return {1u, policy};
@@ -174,8 +194,10 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigne
   };
   auto every_repeat = [&] {
     [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
-      (issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G>(g, on_of(R), dst, src...), ...);
-    }(cuda::std::make_integer_sequence<index_t, ds.repeats>{});
+      (issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G>(g, on_of(R), dst, src...),
+       ...);
+    }
+    (cuda::std::make_integer_sequence<index_t, ds.repeats>{});
   };
   if constexpr (!HasBound) {
     (void)bd;

@@ -12,87 +12,109 @@
 namespace tirx::detail {
 
 /// Which operation reports: the messages name it.
-template <ArgsError E, TileOp Op>
-TIRX_HD constexpr void report_args() {
+template <ArgsError E, TileOp Op> TIRX_HD constexpr void report_args() {
   if constexpr (Op == TileOp::apply) {
     static_assert(E != ArgsError::no_destination,
-                  "tirx::tile::apply: the destination comes first: apply<ptx<\"...\">>(dst, sources..., scope, options...)");
+                  "tirx::tile::apply: the destination comes first: apply<ptx<\"...\">>(dst, "
+                  "sources..., scope, options...)");
     static_assert(E != ArgsError::missing_scope,
-                  "tirx::tile::apply: missing scope: pass scope::thread, warp, warpgroup, cta or cluster right after "
+                  "tirx::tile::apply: missing scope: pass scope::thread, warp, warpgroup, cta or "
+                  "cluster right after "
                   "the operands, e.g. apply<ptx<\"add.f32\">>(d, a, b, scope::cta)");
     static_assert(E != ArgsError::not_an_option,
-                  "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, tile::preserve_dst) may "
+                  "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, "
+                  "tile::preserve_dst) may "
                   "follow the scope; put every operand before it");
     static_assert(E != ArgsError::two_preds,
                   "tirx::tile::apply: give at most one tile::pred(...); combine the conditions");
-    static_assert(E != ArgsError::two_bounds,
-                  "tirx::tile::apply: give at most one tile::bound(...); the memory operand has one limit");
+    static_assert(
+        E != ArgsError::two_bounds,
+        "tirx::tile::apply: give at most one tile::bound(...); the memory operand has one limit");
     static_assert(E != ArgsError::two_hints,
-                  "tirx::tile::apply: give at most one tile::cache_hint(...); an instruction takes one cache policy");
-    static_assert(E != ArgsError::pred_form,
-                  "tirx::tile::apply: tile::pred takes a bool condition or a callable of exactly one parameter, "
-                  "the flat repeat index, returning bool and callable as const, e.g. tile::pred([=](index_t r) "
-                  "{ return base + 4 * r < n; }); for several repeat modes split r inside it (r / 4, r % 4)");
+                  "tirx::tile::apply: give at most one tile::cache_hint(...); an instruction takes "
+                  "one cache policy");
+    static_assert(
+        E != ArgsError::pred_form,
+        "tirx::tile::apply: tile::pred takes a bool condition or a callable of exactly one "
+        "parameter, "
+        "the flat repeat index, returning bool and callable as const, e.g. tile::pred([=](index_t "
+        "r) "
+        "{ return base + 4 * r < n; }); for several repeat modes split r inside it (r / 4, r % 4)");
   } else {
-    static_assert(E != ArgsError::no_destination,
-                  "tirx::tile::ewise: the destination comes right after f: ewise(f, dst, sources..., scope)");
+    static_assert(
+        E != ArgsError::no_destination,
+        "tirx::tile::ewise: the destination comes right after f: ewise(f, dst, sources..., scope)");
     static_assert(E != ArgsError::missing_scope,
-                  "tirx::tile::ewise: missing scope: pass scope::thread, warp, warpgroup, cta or cluster right after "
+                  "tirx::tile::ewise: missing scope: pass scope::thread, warp, warpgroup, cta or "
+                  "cluster right after "
                   "the operands, e.g. ewise(f, d, a, scope::cta)");
     static_assert(E == ArgsError::no_destination || E == ArgsError::missing_scope,
-                  "tirx::tile::ewise: nothing may follow the scope (ewise takes no tile::pred or preserve_dst); put "
+                  "tirx::tile::ewise: nothing may follow the scope (ewise takes no tile::pred or "
+                  "preserve_dst); put "
                   "every operand before it");
   }
 }
 
 /// source_count, with the numbers: Given sources where the opcode takes
 /// Min to Max.
-template <int Given, int Min, int Max>
-TIRX_HD constexpr void report_source_count() {
-  static_assert(Given >= Min && Given <= Max,
-                "tirx::tile::apply: wrong number of sources for the opcode (Given sources below, where it takes "
-                "Min to Max, not counting the destination); pass the operands in PTX order: dst, a, b, ...");
+template <int Given, int Min, int Max> TIRX_HD constexpr void report_source_count() {
+  static_assert(
+      Given >= Min && Given <= Max,
+      "tirx::tile::apply: wrong number of sources for the opcode (Given sources below, where it "
+      "takes "
+      "Min to Max, not counting the destination); pass the operands in PTX order: dst, a, b, ...");
 }
 
 /// The rules of the instruction and its options (E != none).
-template <ApplyError E, class Instr, int NSrc>
-TIRX_HD constexpr void report_apply() {
+template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_apply() {
   using F = instr_facts<Instr, NSrc>;
   constexpr ptxdesc::Desc d = F::desc;
   if constexpr (E == ApplyError::unknown_instruction) {
     constexpr ptxdesc::Closest c = ptxdesc::registered::closest(-1, F::text, NSrc);
-    ptxdesc::registered::template family<c.family < 0 ? 0 : c.family>::template report<c.index, 0>();
+    ptxdesc::registered::template family <
+        c.family<0 ? 0 : c.family>::template report<c.index, 0>();
   } else if constexpr (E == ApplyError::source_count) {
     report_source_count<NSrc, d.min_srcs, d.max_srcs>();
   } else if constexpr (E == ApplyError::unsupported) {
     constexpr ptxdesc::Closest c = ptxdesc::registered::closest(d.family, F::text, NSrc);
     ptxdesc::registered::template family<d.family>::template report<c.index, 0>();
   } else if constexpr (E == ApplyError::needs_newer_sm || E == ApplyError::needs_newer_ptx) {
-    constexpr ptxdesc::Closest c = ptxdesc::registered::closest(d.family, F::text, NSrc); // the form itself
-    ptxdesc::registered::template family<d.family>::template report<c.index, E == ApplyError::needs_newer_sm ? 1 : 2>();
+    constexpr ptxdesc::Closest c =
+        ptxdesc::registered::closest(d.family, F::text, NSrc); // the form itself
+    ptxdesc::registered::template family<d.family>::template report<
+        c.index, E == ApplyError::needs_newer_sm ? 1 : 2>();
   } else {
     static_assert(E != ApplyError::hint_missing,
                   "tirx::tile::apply: a .L2::cache_hint spelling takes a 64-bit cache policy: add "
-                  "tile::cache_hint(policy), e.g. tile::cache_hint(policy::evict_last()), or drop .L2::cache_hint");
-    static_assert(E != ApplyError::hint_not_taken,
-                  "tirx::tile::apply: tile::cache_hint needs a spelling with .L2::cache_hint (e.g. "
-                  "\"ld.global.L2::cache_hint.v4.b32\"); add it to the spelling or drop tile::cache_hint");
+                  "tile::cache_hint(policy), e.g. tile::cache_hint(policy::evict_last()), or drop "
+                  ".L2::cache_hint");
+    static_assert(
+        E != ApplyError::hint_not_taken,
+        "tirx::tile::apply: tile::cache_hint needs a spelling with .L2::cache_hint (e.g. "
+        "\"ld.global.L2::cache_hint.v4.b32\"); add it to the spelling or drop tile::cache_hint");
     static_assert(E != ApplyError::preserve_without_pred,
-                  "tirx::tile::apply: preserve_dst needs a predicate: add tile::pred(condition), or drop preserve_dst");
+                  "tirx::tile::apply: preserve_dst needs a predicate: add tile::pred(condition), "
+                  "or drop preserve_dst");
     static_assert(E != ApplyError::preserve_not_load,
-                  "tirx::tile::apply: preserve_dst keeps the registers of a predicated-off load; it applies to ld "
+                  "tirx::tile::apply: preserve_dst keeps the registers of a predicated-off load; "
+                  "it applies to ld "
                   "only (a guarded register instruction always keeps its destination)");
     static_assert(E != ApplyError::bound_not_taken,
-                  "tirx::tile::apply: tile::bound limits an instruction with one memory operand (ld, st); registers "
+                  "tirx::tile::apply: tile::bound limits an instruction with one memory operand "
+                  "(ld, st); registers "
                   "have no edge: bound the loads and stores around the arithmetic");
-    static_assert(E != ApplyError::pred_not_taken,
-                  "tirx::tile::apply: tile::pred cannot guard a warp-collective instruction (a guarded-off lane "
-                  "would leave the others waiting); branch around the whole warp, or use the member mask");
+    static_assert(
+        E != ApplyError::pred_not_taken,
+        "tirx::tile::apply: tile::pred cannot guard a warp-collective instruction (a guarded-off "
+        "lane "
+        "would leave the others waiting); branch around the whole warp, or use the member mask");
     static_assert(E != ApplyError::collective_scope,
-                  "tirx::tile::apply: a warp-collective instruction needs the lanes of a warp as group modes: "
+                  "tirx::tile::apply: a warp-collective instruction needs the lanes of a warp as "
+                  "group modes: "
                   "call it at scope::warp (or warpgroup, cta, cluster), not scope::thread");
     static_assert(E != ApplyError::dst_not_tensor,
-                  "tirx::tile::apply: the destination must be a tirx tensor (registers from alloc_local, or memory for "
+                  "tirx::tile::apply: the destination must be a tirx tensor (registers from "
+                  "alloc_local, or memory for "
                   "st); pass it first");
   }
 }

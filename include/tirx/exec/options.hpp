@@ -5,23 +5,17 @@
 // that tell operands, the scope and options apart.
 #pragma once
 
-#include <tirx/exec/scope.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
 #include <cuda/std/cstdint>
 #include <cuda/std/type_traits>
+#include <tirx/exec/scope.hpp>
+#include <tirx/tensor/grid_tensor.hpp>
 
 namespace tirx::tile {
 
 /// Guard every instruction of an apply by a run-time condition: tile::pred(i < n).
 /// A callable pred([](auto... repeat_index) { ... }) is asked per repeat.
-template <class P>
-struct Pred {
-  P p;
-};
-template <class P>
-TIRX_HD constexpr Pred<P> pred(P p) {
-  return Pred<P>{p};
-}
+template <class P> struct Pred { P p; };
+template <class P> TIRX_HD constexpr Pred<P> pred(P p) { return Pred<P>{p}; }
 /// With a predicate: a predicated-off load keeps the destination's old value.
 /// An enumeration, like the scopes: `tile::preserve_dst` is a constant, not
 /// an object that device code would have to reach (a namespace-scope
@@ -37,21 +31,26 @@ enum PreserveDst { preserve_dst };
 struct CacheHint {
   unsigned long long policy;
 };
-template <class P>
-TIRX_HD constexpr CacheHint cache_hint(const P& policy) {
+template <class P> TIRX_HD constexpr CacheHint cache_hint(const P& policy) {
   using U64 = cuda::std::uint64_t;
-  constexpr bool integer = cuda::std::is_integral_v<P> && cuda::std::is_unsigned_v<P> && sizeof(P) == 8;
+  constexpr bool integer =
+      cuda::std::is_integral_v<P> && cuda::std::is_unsigned_v<P> && sizeof(P) == 8;
   // a class with an explicit conversion only: the property tags
   // (cuda::access_property::streaming, ...) convert implicitly to an enum
-  constexpr bool property = cuda::std::is_class_v<P> && cuda::std::is_constructible_v<U64, const P&> &&
+  constexpr bool property = cuda::std::is_class_v<P> &&
+                            cuda::std::is_constructible_v<U64, const P&> &&
                             !cuda::std::is_convertible_v<const P&, U64>;
-  static_assert(integer || property,
-                "tirx::tile::cache_hint: a cache policy is a 64-bit unsigned integer (policy::evict_last(), ...) or a "
-                "cuda::access_property; a property tag is not one: write cuda::access_property(cuda::access_property::"
-                "streaming{}), not cuda::access_property::streaming{}");
-  if constexpr (integer) return CacheHint{policy};
-  else if constexpr (property) return CacheHint{static_cast<unsigned long long>(static_cast<U64>(policy))};
-  else return CacheHint{0};
+  static_assert(integer || property, "tirx::tile::cache_hint: a cache policy is a 64-bit unsigned "
+                                     "integer (policy::evict_last(), ...) or a "
+                                     "cuda::access_property; a property tag is not one: write "
+                                     "cuda::access_property(cuda::access_property::"
+                                     "streaming{}), not cuda::access_property::streaming{}");
+  if constexpr (integer)
+    return CacheHint{policy};
+  else if constexpr (property)
+    return CacheHint{static_cast<unsigned long long>(static_cast<U64>(policy))};
+  else
+    return CacheHint{0};
 }
 
 /// Keep a load or store inside the data: only elements of the memory
@@ -61,55 +60,49 @@ TIRX_HD constexpr CacheHint cache_hint(const P& policy) {
 /// for ld.global.v4.b32); one wholly outside is skipped (a load leaves its
 /// registers as they were). When every atom of the calling thread is inside,
 /// one comparison selects the unguarded code. GridTile::bound() gives it.
-TIRX_HD constexpr Bound bound(long long limit) {
-  return Bound{limit};
-}
+TIRX_HD constexpr Bound bound(long long limit) { return Bound{limit}; }
 
 } // namespace tirx::tile
 
 namespace tirx::detail {
 
-template <class T>
-inline constexpr bool is_pred_v = false;
-template <class P>
-inline constexpr bool is_pred_v<tile::Pred<P>> = true;
+template <class T> inline constexpr bool is_pred_v = false;
+template <class P> inline constexpr bool is_pred_v<tile::Pred<P>> = true;
 
 /// Whether P can be called at all (any arity, a generic or mutable lambda, a
 /// function pointer): such a P is never read as a bool condition, although
 /// a captureless lambda converts to one (always true).
-template <class P>
-inline constexpr bool callable_like_v =
-    requires { &P::operator(); } || cuda::std::is_function_v<cuda::std::remove_pointer_t<P>> ||
-    cuda::std::is_member_pointer_v<P> || cuda::std::is_invocable_v<P&> || cuda::std::is_invocable_v<P&, index_t> ||
-    cuda::std::is_invocable_v<P&, index_t, index_t> || cuda::std::is_invocable_v<P&, index_t, index_t, index_t> ||
+template <class P> inline constexpr bool callable_like_v = requires { &P::operator(); }
+|| cuda::std::is_function_v<cuda::std::remove_pointer_t<P>> || cuda::std::is_member_pointer_v<P> ||
+    cuda::std::is_invocable_v<P&> || cuda::std::is_invocable_v<P&, index_t> ||
+    cuda::std::is_invocable_v<P&, index_t, index_t> ||
+    cuda::std::is_invocable_v<P&, index_t, index_t, index_t> ||
     cuda::std::is_invocable_v<P&, index_t, index_t, index_t, index_t>;
 
 /// The forms tile::pred accepts: a callable of one parameter, the repeat
 /// index, called as const and returning something bool-convertible; or a
 /// value that is no callable and converts to bool. true for other arguments.
-template <class T>
-inline constexpr bool pred_form_ok_v = true;
+template <class T> inline constexpr bool pred_form_ok_v = true;
 template <class P>
 inline constexpr bool pred_form_ok_v<tile::Pred<P>> = [] {
   if constexpr (cuda::std::is_invocable_v<const P&, index_t>)
     return cuda::std::is_convertible_v<cuda::std::invoke_result_t<const P&, index_t>, bool>;
-  else if constexpr (callable_like_v<P>) return false;
-  else return cuda::std::is_constructible_v<bool, const P&>;
+  else if constexpr (callable_like_v<P>)
+    return false;
+  else
+    return cuda::std::is_constructible_v<bool, const P&>;
 }();
 
-template <class T>
-using bare = cuda::std::remove_cvref_t<T>;
+template <class T> using bare = cuda::std::remove_cvref_t<T>;
 
 /// Is this argument an option or the scope (i.e. not an operand)?
-template <class T>
-inline constexpr bool is_bound_v = cuda::std::is_same_v<bare<T>, Bound>;
-template <class T>
-inline constexpr bool is_hint_v = cuda::std::is_same_v<bare<T>, tile::CacheHint>;
+template <class T> inline constexpr bool is_bound_v = cuda::std::is_same_v<bare<T>, Bound>;
+template <class T> inline constexpr bool is_hint_v = cuda::std::is_same_v<bare<T>, tile::CacheHint>;
 
 template <class T>
-inline constexpr bool is_tail_v = scope::is_scope_v<bare<T>> || is_pred_v<bare<T>> ||
-                                  cuda::std::is_same_v<bare<T>, tile::PreserveDst> || is_bound_v<T> || is_hint_v<T>;
-
+inline constexpr bool is_tail_v =
+    scope::is_scope_v<bare<T>> || is_pred_v<bare<T>> ||
+    cuda::std::is_same_v<bare<T>, tile::PreserveDst> || is_bound_v<T> || is_hint_v<T>;
 
 /// The first option of type T among the arguments (nullptr if none).
 template <template <class> class Is, class... A>
@@ -118,21 +111,15 @@ TIRX_HD TIRX_FORCEINLINE const void* find_option(const A&... a) {
   ((p = Is<A>::value ? static_cast<const void*>(&a) : p), ...);
   return p;
 }
-template <class A>
-struct is_pred_arg : cuda::std::bool_constant<is_pred_v<bare<A>>> {};
-template <class A>
-struct is_bound_arg : cuda::std::bool_constant<is_bound_v<A>> {};
-template <class A>
-struct is_hint_arg : cuda::std::bool_constant<is_hint_v<A>> {};
+template <class A> struct is_pred_arg : cuda::std::bool_constant<is_pred_v<bare<A>>> {};
+template <class A> struct is_bound_arg : cuda::std::bool_constant<is_bound_v<A>> {};
+template <class A> struct is_hint_arg : cuda::std::bool_constant<is_hint_v<A>> {};
 
 /// The Pred<...> type among the arguments (void if none).
-template <class... A>
-struct pred_type {
-  using type = void;
-};
-template <class A, class... R>
-struct pred_type<A, R...> {
-  using type = cuda::std::conditional_t<is_pred_v<bare<A>>, bare<A>, typename pred_type<R...>::type>;
+template <class... A> struct pred_type { using type = void; };
+template <class A, class... R> struct pred_type<A, R...> {
+  using type =
+      cuda::std::conditional_t<is_pred_v<bare<A>>, bare<A>, typename pred_type<R...>::type>;
 };
 
 } // namespace tirx::detail

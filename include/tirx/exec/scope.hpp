@@ -41,42 +41,36 @@ enum cluster_t { cluster };
 
 /// A scope's group rank, the axis of each group mode and its required
 /// extent (0: any).
-template <class S>
-struct traits;
+template <class S> struct traits;
 /// Defaults of every scope's traits: the whole CTA, no lanes in the group.
 struct traits_base {
-  static constexpr int first_warp = 0; ///< the first warp of the range
-  static constexpr int warp_count = 0; ///< warps in the range (0: the whole CTA)
+  static constexpr int first_warp = 0;     ///< the first warp of the range
+  static constexpr int warp_count = 0;     ///< warps in the range (0: the whole CTA)
   static constexpr bool cta_warps = false; ///< the group holds (warps, lanes) of the CTA
 };
 
-template <>
-struct traits<thread_t> : traits_base {
+template <> struct traits<thread_t> : traits_base {
   static constexpr int group_rank = 0;
   static constexpr index_t axis[1] = {0};
   static constexpr index_t extent[1] = {0};
 };
-template <>
-struct traits<warp_t> : traits_base {
+template <> struct traits<warp_t> : traits_base {
   static constexpr int group_rank = 1;
   static constexpr index_t axis[1] = {1}; // laneid
   static constexpr index_t extent[1] = {32};
 };
-template <>
-struct traits<warpgroup_t> : traits_base {
+template <> struct traits<warpgroup_t> : traits_base {
   static constexpr int group_rank = 2;
   static constexpr index_t axis[2] = {5, 1}; // wid_in_wg, laneid
   static constexpr index_t extent[2] = {4, 32};
 };
-template <>
-struct traits<cta_t> : traits_base {
+template <> struct traits<cta_t> : traits_base {
   static constexpr int group_rank = 2;
   static constexpr index_t axis[2] = {2, 1}; // warpid, laneid
   static constexpr index_t extent[2] = {0, 32};
   static constexpr bool cta_warps = true;
 };
-template <>
-struct traits<cluster_t> : traits_base {
+template <> struct traits<cluster_t> : traits_base {
   static constexpr int group_rank = 3;
   static constexpr index_t axis[3] = {10, 2, 1}; // CTA rank in cluster, warpid, laneid
   static constexpr index_t extent[3] = {0, 0, 32};
@@ -86,8 +80,7 @@ struct traits<cluster_t> : traits_base {
 /// (%cluster_ctaid.z, .y, .x): group modes (cbz, cby, cbx, warps, 32). A
 /// 1-D or 2-D cluster has extent-1 modes in front.
 enum cluster_xyz_t { cluster_xyz };
-template <>
-struct traits<cluster_xyz_t> : traits_base {
+template <> struct traits<cluster_xyz_t> : traits_base {
   static constexpr int group_rank = 5;
   static constexpr index_t axis[5] = {12, 11, 10, 2, 1}; // cbz, cby, cbx, warpid, laneid
   static constexpr index_t extent[5] = {0, 0, 0, 0, 32};
@@ -96,36 +89,33 @@ struct traits<cluster_xyz_t> : traits_base {
 /// Scope S over warps [First, First + Count) of the CTA. A type, made by
 /// scope::warps<First, Count>(S{}) as a prvalue (nothing for device code to
 /// reach).
-template <class S, int First, int Count>
-struct in_warps {};
+template <class S, int First, int Count> struct in_warps {};
 
-template <int First, int Count, class S>
-TIRX_HD constexpr in_warps<S, First, Count> warps(S) {
-  static_assert(First >= 0 && Count >= 1 && First + Count <= 32,
-                "tirx::scope::warps: the range [First, First + Count) must lie in the CTA's 32 warps");
-  static_assert(!cuda::std::is_same_v<S, warpgroup_t> || (First % 4 == 0 && Count % 4 == 0),
-                "tirx::scope::warps: a warpgroup range starts at a multiple of 4 warps and holds whole "
-                "warpgroups (e.g. warps<4, 4>(scope::warpgroup))");
+template <int First, int Count, class S> TIRX_HD constexpr in_warps<S, First, Count> warps(S) {
+  static_assert(
+      First >= 0 && Count >= 1 && First + Count <= 32,
+      "tirx::scope::warps: the range [First, First + Count) must lie in the CTA's 32 warps");
+  static_assert(
+      !cuda::std::is_same_v<S, warpgroup_t> || (First % 4 == 0 && Count % 4 == 0),
+      "tirx::scope::warps: a warpgroup range starts at a multiple of 4 warps and holds whole "
+      "warpgroups (e.g. warps<4, 4>(scope::warpgroup))");
   static_assert(cuda::std::is_same_v<S, warp_t> || cuda::std::is_same_v<S, warpgroup_t> ||
                     cuda::std::is_same_v<S, cta_t>,
                 "tirx::scope::warps: a warp range narrows scope::warp, warpgroup or cta");
   return {};
 }
 
-template <class S, int First, int Count>
-struct traits<in_warps<S, First, Count>> : traits<S> {
+template <class S, int First, int Count> struct traits<in_warps<S, First, Count>> : traits<S> {
   static constexpr int first_warp = First;
   static constexpr int warp_count = Count;
 };
-template <int First, int Count>
-struct traits<in_warps<cta_t, First, Count>> : traits<cta_t> {
+template <int First, int Count> struct traits<in_warps<cta_t, First, Count>> : traits<cta_t> {
   static constexpr int first_warp = First;
   static constexpr int warp_count = Count;
   static constexpr index_t extent[2] = {Count, 32}; // the range's warps, then lanes
 };
 
-template <class S>
-inline constexpr bool is_scope_v = requires { traits<S>::group_rank; };
+template <class S> inline constexpr bool is_scope_v = requires { traits<S>::group_rank; };
 
 /// The most group modes of any scope (cluster_xyz).
 inline constexpr int max_group_rank = 5;
@@ -137,18 +127,23 @@ namespace detail {
 /// The issuing thread's coordinate in group mode G of scope S. tirx reads
 /// thread coordinates from threadIdx.x: blocks are one-dimensional (checked
 /// in debug builds).
-template <class S, int G>
-__device__ TIRX_FORCEINLINE int group_coord() {
+template <class S, int G> __device__ TIRX_FORCEINLINE int group_coord() {
   constexpr index_t ax = scope::traits<S>::axis[G];
   constexpr int first = scope::traits<S>::first_warp;
-  if constexpr (ax == 1) return static_cast<int>(threadIdx.x % 32);                   // laneid
-  else if constexpr (ax == 2) return static_cast<int>(threadIdx.x / 32) - first;      // warp in the range
-  else if constexpr (ax == 5) return static_cast<int>((threadIdx.x / 32) % 4);        // warp in warpgroup
-  else if constexpr (ax == 10 && scope::traits<S>::group_rank == 5)                // cbx of cluster_xyz
+  if constexpr (ax == 1)
+    return static_cast<int>(threadIdx.x % 32); // laneid
+  else if constexpr (ax == 2)
+    return static_cast<int>(threadIdx.x / 32) - first; // warp in the range
+  else if constexpr (ax == 5)
+    return static_cast<int>((threadIdx.x / 32) % 4);                // warp in warpgroup
+  else if constexpr (ax == 10 && scope::traits<S>::group_rank == 5) // cbx of cluster_xyz
     return static_cast<int>(cuda::ptx::get_sreg_cluster_ctaid_x());
-  else if constexpr (ax == 11) return static_cast<int>(cuda::ptx::get_sreg_cluster_ctaid_y());
-  else if constexpr (ax == 12) return static_cast<int>(cuda::ptx::get_sreg_cluster_ctaid_z());
-  else return static_cast<int>(cuda::ptx::get_sreg_cluster_ctarank());
+  else if constexpr (ax == 11)
+    return static_cast<int>(cuda::ptx::get_sreg_cluster_ctaid_y());
+  else if constexpr (ax == 12)
+    return static_cast<int>(cuda::ptx::get_sreg_cluster_ctaid_z());
+  else
+    return static_cast<int>(cuda::ptx::get_sreg_cluster_ctarank());
 }
 } // namespace detail
 #endif

@@ -18,13 +18,18 @@ namespace tirx {
 /// Threads a layout spreads its values over: tx directly, else warps x 32
 /// (warpgroups x 128), at least one warp when lanes are used.
 TIRX_HD constexpr index_t threads_of(const TileLayout& l) {
-  if (l.uses(Axis{axis_id::tx})) return span(l, Axis{axis_id::tx}) + l.offset_on(Axis{axis_id::tx});
+  if (l.uses(Axis{axis_id::tx}))
+    return span(l, Axis{axis_id::tx}) + l.offset_on(Axis{axis_id::tx});
   index_t warps = 1;
-  if (l.uses(Axis{axis_id::warpid})) warps = span(l, Axis{axis_id::warpid}) + l.offset_on(Axis{axis_id::warpid});
-  if (l.uses(Axis{axis_id::wgid})) warps *= 4 * (span(l, Axis{axis_id::wgid}) + l.offset_on(Axis{axis_id::wgid}));
-  else if (l.uses(Axis{axis_id::wid_in_wg}) || l.uses(Axis{axis_id::tid_in_wg})) warps *= 4;
-  bool threaded = l.uses(Axis{axis_id::laneid}) || l.uses(Axis{axis_id::warpid}) || l.uses(Axis{axis_id::wgid}) ||
-                  l.uses(Axis{axis_id::wid_in_wg}) || l.uses(Axis{axis_id::tid_in_wg});
+  if (l.uses(Axis{axis_id::warpid}))
+    warps = span(l, Axis{axis_id::warpid}) + l.offset_on(Axis{axis_id::warpid});
+  if (l.uses(Axis{axis_id::wgid}))
+    warps *= 4 * (span(l, Axis{axis_id::wgid}) + l.offset_on(Axis{axis_id::wgid}));
+  else if (l.uses(Axis{axis_id::wid_in_wg}) || l.uses(Axis{axis_id::tid_in_wg}))
+    warps *= 4;
+  bool threaded = l.uses(Axis{axis_id::laneid}) || l.uses(Axis{axis_id::warpid}) ||
+                  l.uses(Axis{axis_id::wgid}) || l.uses(Axis{axis_id::wid_in_wg}) ||
+                  l.uses(Axis{axis_id::tid_in_wg});
   return threaded ? warps * 32 : 1;
 }
 
@@ -33,8 +38,8 @@ TIRX_HD constexpr index_t threads_of(const TileLayout& l) {
 struct LaunchConfig {
   dim3 grid{1, 1, 1};
   dim3 block{1, 1, 1};
-  dim3 cluster{1, 1, 1};   ///< CTAs per cluster; 1 x 1 x 1 launches no cluster
-  size_t smem = 0;         ///< dynamic shared memory bytes, e.g. smem_bytes(plan)
+  dim3 cluster{1, 1, 1}; ///< CTAs per cluster; 1 x 1 x 1 launches no cluster
+  size_t smem = 0;       ///< dynamic shared memory bytes, e.g. smem_bytes(plan)
   cudaStream_t stream = nullptr;
   long long expect_threads = 0; ///< threads per block the kernel's layouts need (0: unchecked)
 
@@ -60,7 +65,8 @@ cudaError_t launch(const LaunchConfig& cfg, void (*kernel)(KArgs...), Args&&... 
   if (cfg.smem > 48 * 1024) {
     cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(cfg.smem));
-    if (e != cudaSuccess) return e;
+    if (e != cudaSuccess)
+      return e;
   }
   cudaLaunchConfig_t c{};
   c.gridDim = cfg.grid;

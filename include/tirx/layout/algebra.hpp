@@ -35,7 +35,8 @@ namespace detail {
 TIRX_HD constexpr bool common_axis(const TileLayout& l, Axis& a) {
   a = l.rank > 0 ? l.shard[0].axis : Axis{0};
   for (int i = 1; i < l.rank; ++i)
-    if (!(l.shard[i].axis == a)) return false;
+    if (!(l.shard[i].axis == a))
+      return false;
   return true;
 }
 
@@ -48,14 +49,16 @@ TIRX_HD constexpr int coalesced_inner_first(const TileLayout& l, Axis axis, Iter
   int n = 0;
   for (int i = l.rank - 1; i >= 0; --i) {
     const Iter& it = l.shard[i];
-    if (it.extent == 1 && i > 0) continue;
+    if (it.extent == 1 && i > 0)
+      continue;
     if (n > 0 && it.stride == out[n - 1].extent * out[n - 1].stride) {
       out[n - 1] = Iter{it.extent * out[n - 1].extent, out[n - 1].stride, axis};
       continue;
     }
     out[n++] = it;
   }
-  if (n == 0) out[n++] = Iter{1, 0, axis};
+  if (n == 0)
+    out[n++] = Iter{1, 0, axis};
   return n;
 }
 
@@ -75,7 +78,8 @@ TIRX_HD constexpr void sort_by_stride(Iter* it, index_t* tag, int n) {
 /// Largest value + 1 of a layout with non-negative strides and no offset.
 TIRX_HD constexpr index_t cosize(const TileLayout& l) {
   index_t c = 1;
-  for (int i = 0; i < l.rank; ++i) c += (l.shard[i].extent - 1) * l.shard[i].stride;
+  for (int i = 0; i < l.rank; ++i)
+    c += (l.shard[i].extent - 1) * l.shard[i].stride;
   return c;
 }
 
@@ -85,19 +89,24 @@ TIRX_HD constexpr index_t cosize(const TileLayout& l) {
 TIRX_HD constexpr bool compose(const TileLayout& a, const TileLayout& b, TileLayout& out,
                                int* start) {
   Axis ax{}, bx{};
-  if (a.nreplica != 0 || b.nreplica != 0 || b.noffset != 0 || b.swz.active()) return false;
-  if (!common_axis(a, ax) || !common_axis(b, bx)) return false;
+  if (a.nreplica != 0 || b.nreplica != 0 || b.noffset != 0 || b.swz.active())
+    return false;
+  if (!common_axis(a, ax) || !common_axis(b, bx))
+    return false;
   Iter ci[max_iters] = {};
   const int n = coalesced_inner_first(a, ax, ci);
   index_t used[max_iters] = {}; // per A iter: the sum of the largest digits put there
   out = TileLayout{};
-  for (int i = 0; i < a.noffset; ++i) out.add_offset(a.offset[i]);
+  for (int i = 0; i < a.noffset; ++i)
+    out.add_offset(a.offset[i]);
   out.swz = a.swz;
   for (int j = 0; j < b.rank; ++j) {
     start[j] = out.rank;
     index_t e = b.shard[j].extent, st = b.shard[j].stride;
-    if (e == 1) continue;
-    if (st < 0) return false;
+    if (e == 1)
+      continue;
+    if (st < 0)
+      return false;
     if (st == 0) {
       out.push_shard(Iter{e, 0, ax});
       continue;
@@ -114,17 +123,21 @@ TIRX_HD constexpr bool compose(const TileLayout& a, const TileLayout& b, TileLay
         st /= c.extent;
         continue;
       }
-      if (c.extent % st != 0) return false;
+      if (c.extent % st != 0)
+        return false;
       index_t q = c.extent / st; // values of j that fit in digit k
       index_t take = e <= q ? e : q;
-      if (e > q && e % q != 0) return false;
+      if (e > q && e % q != 0)
+        return false;
       used[k] += (take - 1) * st;
-      if (used[k] >= c.extent) return false; // B iters would carry into each other
+      if (used[k] >= c.extent)
+        return false; // B iters would carry into each other
       piece[np++] = Iter{take, st * c.stride, ax};
       e /= take;
       st = 1;
     }
-    for (int p = np - 1; p >= 0; --p) out.push_shard(piece[p]);
+    for (int p = np - 1; p >= 0; --p)
+      out.push_shard(piece[p]);
   }
   start[b.rank] = out.rank;
   return !out.overflow;
@@ -150,7 +163,8 @@ TIRX_HD constexpr AlgebraResult composition(const TileLayout& a, const TileLayou
   AlgebraResult r{};
   int start[max_iters + 1] = {};
   r.ok = detail::compose(a, b, r.layout, start);
-  if (!r.ok) r.layout = TileLayout{};
+  if (!r.ok)
+    r.layout = TileLayout{};
   return r;
 }
 
@@ -167,13 +181,15 @@ TIRX_HD constexpr AlgebraResult composition(const TileLayout& a, const TileLayou
 TIRX_HD constexpr AlgebraResult complement(const TileLayout& a, index_t M = 1) {
   AlgebraResult r{};
   Axis ax{};
-  if (a.nreplica != 0 || a.swz.active() || !detail::common_axis(a, ax)) return r;
+  if (a.nreplica != 0 || a.swz.active() || !detail::common_axis(a, ax))
+    return r;
   Iter it[max_iters] = {};
   index_t tag[max_iters] = {};
   int n = 0;
   for (int i = 0; i < a.rank; ++i)
     if (a.shard[i].extent > 1) {
-      if (a.shard[i].stride <= 0) return r;
+      if (a.shard[i].stride <= 0)
+        return r;
       it[n++] = a.shard[i];
     }
   detail::sort_by_stride(it, tag, n);
@@ -181,14 +197,18 @@ TIRX_HD constexpr AlgebraResult complement(const TileLayout& a, index_t M = 1) {
   int np = 0;
   index_t cur = 1;
   for (int i = 0; i < n; ++i) {
-    if (it[i].stride % cur != 0) return r;
-    if (it[i].stride / cur > 1) piece[np++] = Iter{it[i].stride / cur, cur, ax};
+    if (it[i].stride % cur != 0)
+      return r;
+    if (it[i].stride / cur > 1)
+      piece[np++] = Iter{it[i].stride / cur, cur, ax};
     cur = it[i].extent * it[i].stride;
   }
   piece[np++] = Iter{M > cur ? (M + cur - 1) / cur : 1, cur, ax};
-  for (int p = np - 1; p >= 0; --p) r.layout.push_shard(piece[p]);
+  for (int p = np - 1; p >= 0; --p)
+    r.layout.push_shard(piece[p]);
   r.ok = !r.layout.overflow;
-  if (!r.ok) r.layout = TileLayout{};
+  if (!r.ok)
+    r.layout = TileLayout{};
   return r;
 }
 
@@ -202,9 +222,11 @@ TIRX_HD constexpr AlgebraResult complement(const TileLayout& a, index_t M = 1) {
 TIRX_HD constexpr GroupedLayout logical_divide(const TileLayout& a, const TileLayout& b) {
   GroupedLayout g{};
   AlgebraResult c = complement(b, a.size());
-  if (!c.ok) return g;
+  if (!c.ok)
+    return g;
   TileLayout bc = b;
-  for (int i = 0; i < c.layout.rank; ++i) bc.push_shard(c.layout.shard[i]);
+  for (int i = 0; i < c.layout.rank; ++i)
+    bc.push_shard(c.layout.shard[i]);
   int start[max_iters + 1] = {};
   if (bc.overflow || !detail::compose(a, bc, g.layout, start)) {
     g.layout = TileLayout{};
@@ -228,18 +250,23 @@ TIRX_HD constexpr GroupedLayout logical_divide(const TileLayout& a, const TileLa
 TIRX_HD constexpr GroupedLayout logical_product(const TileLayout& a, const TileLayout& b) {
   GroupedLayout g{};
   for (int i = 0; i < b.rank; ++i)
-    if (b.shard[i].stride < 0) return g;
+    if (b.shard[i].stride < 0)
+      return g;
   TileLayout shape_only = a;
   shape_only.noffset = 0;
-  for (int i = 0; i < max_offsets; ++i) shape_only.offset[i] = Term{};
+  for (int i = 0; i < max_offsets; ++i)
+    shape_only.offset[i] = Term{};
   shape_only.swz = Swizzle{};
   AlgebraResult c = complement(shape_only, a.size() * detail::cosize(b));
-  if (!c.ok) return g;
+  if (!c.ok)
+    return g;
   TileLayout rep{};
   int start[max_iters + 1] = {};
-  if (!detail::compose(c.layout, b, rep, start)) return g;
+  if (!detail::compose(c.layout, b, rep, start))
+    return g;
   g.layout = a;
-  for (int i = 0; i < rep.rank; ++i) g.layout.push_shard(rep.shard[i]);
+  for (int i = 0; i < rep.rank; ++i)
+    g.layout.push_shard(rep.shard[i]);
   if (g.layout.overflow) {
     g.layout = TileLayout{};
     return g;
@@ -262,7 +289,8 @@ TIRX_HD constexpr GroupedLayout logical_product(const TileLayout& a, const TileL
 TIRX_HD constexpr AlgebraResult right_inverse(const TileLayout& a) {
   AlgebraResult r{};
   Axis ax{};
-  if (a.nreplica != 0 || a.noffset != 0 || a.swz.active() || !detail::common_axis(a, ax)) return r;
+  if (a.nreplica != 0 || a.noffset != 0 || a.swz.active() || !detail::common_axis(a, ax))
+    return r;
   Iter it[max_iters] = {};
   index_t flat_stride[max_iters] = {};
   int n = 0;
@@ -279,12 +307,15 @@ TIRX_HD constexpr AlgebraResult right_inverse(const TileLayout& a) {
   int np = 0;
   index_t cur = 1;
   for (int i = 0; i < n; ++i) {
-    if (it[i].stride < cur) continue; // its values are reached already
-    if (it[i].stride > cur) break;    // cur is not in the image
+    if (it[i].stride < cur)
+      continue; // its values are reached already
+    if (it[i].stride > cur)
+      break; // cur is not in the image
     piece[np++] = Iter{it[i].extent, flat_stride[i], Axis{0}};
     cur *= it[i].extent;
   }
-  for (int p = np - 1; p >= 0; --p) r.layout.push_shard(piece[p]);
+  for (int p = np - 1; p >= 0; --p)
+    r.layout.push_shard(piece[p]);
   r.layout = canonicalize(r.layout);
   r.ok = true;
   return r;

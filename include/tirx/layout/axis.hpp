@@ -23,26 +23,32 @@ struct Axis {
   constexpr bool operator==(const Axis&) const = default;
   TIRX_HD constexpr bool builtin() const { return code >= 0 && code < builtin_count; }
   TIRX_HD constexpr AxisKind kind() const {
-    if (!builtin()) return static_cast<AxisKind>(code & 0xff);
-    if (code == 0 || code >= 13) return AxisKind::memory;
-    if (code <= 6) return AxisKind::thread;
-    if (code <= 9) return AxisKind::block;
+    if (!builtin())
+      return static_cast<AxisKind>(code & 0xff);
+    if (code == 0 || code >= 13)
+      return AxisKind::memory;
+    if (code <= 6)
+      return AxisKind::thread;
+    if (code <= 9)
+      return AxisKind::block;
     return AxisKind::cluster;
   }
   TIRX_HD constexpr bool is_memory() const { return kind() == AxisKind::memory; }
   TIRX_HD constexpr bool is_thread() const { return kind() == AxisKind::thread; }
   /// Writes the name into out (at least 12 chars); returns its length.
   TIRX_HD constexpr int name(char* out) const {
-    const char* table[builtin_count] = {"m",   "laneid", "warpid", "wgid", "tid_in_wg",
-                                        "wid_in_wg", "tx", "bx",   "by",   "bz",
-                                        "cbx", "cby",    "cbz",    "TLane", "TCol"};
+    const char* table[builtin_count] = {"m",         "laneid", "warpid", "wgid",  "tid_in_wg",
+                                        "wid_in_wg", "tx",     "bx",     "by",    "bz",
+                                        "cbx",       "cby",    "cbz",    "TLane", "TCol"};
     int n = 0;
     if (builtin()) {
-      for (const char* p = table[code]; *p; ++p) out[n++] = *p;
+      for (const char* p = table[code]; *p; ++p)
+        out[n++] = *p;
     } else {
       for (int i = 1; i < 8; ++i) {
         char ch = static_cast<char>((code >> (8 * i)) & 0xff);
-        if (ch == '\0') break;
+        if (ch == '\0')
+          break;
         out[n++] = ch;
       }
     }
@@ -59,18 +65,21 @@ TIRX_HD constexpr Axis axis(const char* name, AxisKind kind = AxisKind::user) {
   index_t code = static_cast<index_t>(kind);
   int i = 0;
   for (; name[i] != '\0'; ++i) {
-    if (i == 7) return Axis{Axis::invalid};
+    if (i == 7)
+      return Axis{Axis::invalid};
     code |= static_cast<index_t>(static_cast<unsigned char>(name[i])) << (8 * (i + 1));
   }
-  if (i == 0) return Axis{Axis::invalid};
+  if (i == 0)
+    return Axis{Axis::invalid};
   return Axis{code};
 }
 
 /// The built-in axes' codes as plain integers: usable in device code (a
 /// namespace-scope constexpr object of class type is not), e.g. Axis{axis_id::laneid}.
 namespace axis_id {
-inline constexpr index_t m = 0, laneid = 1, warpid = 2, wgid = 3, tid_in_wg = 4, wid_in_wg = 5, tx = 6,
-                         bx = 7, by = 8, bz = 9, cbx = 10, cby = 11, cbz = 12, TLane = 13, TCol = 14;
+inline constexpr index_t m = 0, laneid = 1, warpid = 2, wgid = 3, tid_in_wg = 4, wid_in_wg = 5,
+                         tx = 6, bx = 7, by = 8, bz = 9, cbx = 10, cby = 11, cbz = 12, TLane = 13,
+                         TCol = 14;
 } // namespace axis_id
 
 namespace axes {
@@ -98,14 +107,19 @@ TIRX_HD constexpr Axis axis_named(const char* name, int length) {
   for (index_t id = 0; id < Axis::builtin_count; ++id) {
     char buf[16] = {};
     int n = Axis{id}.name(buf);
-    if (n != length) continue;
+    if (n != length)
+      continue;
     int i = 0;
-    while (i < n && buf[i] == name[i]) ++i;
-    if (i == n) return Axis{id};
+    while (i < n && buf[i] == name[i])
+      ++i;
+    if (i == n)
+      return Axis{id};
   }
-  if (length > 7 || length == 0) return Axis{Axis::invalid};
+  if (length > 7 || length == 0)
+    return Axis{Axis::invalid};
   char buf[8] = {};
-  for (int i = 0; i < length; ++i) buf[i] = name[i];
+  for (int i = 0; i < length; ++i)
+    buf[i] = name[i];
   return axis(buf);
 }
 

@@ -16,26 +16,29 @@ struct Shape {
   TIRX_HD constexpr index_t operator[](int i) const { return dims[i]; }
   TIRX_HD constexpr index_t size() const {
     index_t s = 1;
-    for (int i = 0; i < rank; ++i) s *= dims[i];
+    for (int i = 0; i < rank; ++i)
+      s *= dims[i];
     return s;
   }
   /// Row-major stride of mode i: the product of the extents after it.
   TIRX_HD constexpr index_t row_stride(int i) const {
     index_t s = 1;
-    for (int k = i + 1; k < rank; ++k) s *= dims[k];
+    for (int k = i + 1; k < rank; ++k)
+      s *= dims[k];
     return s;
   }
   TIRX_HD constexpr bool valid() const {
-    if (rank < 0 || rank > max_rank) return false;
+    if (rank < 0 || rank > max_rank)
+      return false;
     for (int i = 0; i < rank; ++i)
-      if (dims[i] < 1) return false;
+      if (dims[i] < 1)
+        return false;
     return true;
   }
 };
 
 /// shape(2, 32, 4) is the Shape {2, 32, 4}.
-template <class... D>
-TIRX_HD constexpr Shape shape(D... dims) {
+template <class... D> TIRX_HD constexpr Shape shape(D... dims) {
   static_assert(sizeof...(D) <= max_rank, "tirx::shape: at most 8 modes; merge modes with view()");
   Shape s{};
   ((s.dims[s.rank++] = static_cast<index_t>(dims)), ...);

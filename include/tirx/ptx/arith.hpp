@@ -35,11 +35,12 @@ struct family {
       const char* n;
       int lo, hi;
     };
-    constexpr O ops[] = {{"add", 2, 2}, {"sub", 2, 2}, {"mul", 2, 2}, {"div", 2, 2}, {"rcp", 1, 1},
+    constexpr O ops[] = {{"add", 2, 2},  {"sub", 2, 2}, {"mul", 2, 2}, {"div", 2, 2}, {"rcp", 1, 1},
                          {"sqrt", 1, 1}, {"min", 2, 3}, {"max", 2, 3}, {"fma", 3, 3}, {"ex2", 1, 1},
-                         {"lg2", 1, 1}, {"abs", 1, 1}, {"neg", 1, 1}};
+                         {"lg2", 1, 1},  {"abs", 1, 1}, {"neg", 1, 1}};
     for (const O& o : ops)
-      if (t.is(0, o.n)) return most ? o.hi : o.lo;
+      if (t.is(0, o.n))
+        return most ? o.hi : o.lo;
     return 0;
   }
   TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return sources_of(t, true) > 0; }
@@ -50,7 +51,8 @@ struct family {
     const int ty = last_type(t);
     const int bits = ty ? type_bits(t, ty) : 0;
     const TypeKind kind = ty ? type_kind(t, ty) : TypeKind::none;
-    const char cls = kind == TypeKind::packed ? raw_class(bits) : (bits == 32 ? 'f' : raw_class(bits));
+    const char cls =
+        kind == TypeKind::packed ? raw_class(bits) : (bits == 32 ? 'f' : raw_class(bits));
     d.dst = d.src = Operand{Role::reg, Space::none, bits, cls};
     d.src_kind = kind;
     d.min_srcs = sources_of(t, false);
@@ -73,8 +75,7 @@ struct family {
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
-  template <int Best, int Kind>
-  TIRX_HD static constexpr void report() {
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/f32_unary.def>
 #include <tirx/ptx/rows/f32_binary.def>
@@ -126,7 +127,8 @@ struct family {
 
   template <fixed_string S, ptxemit::Guard G, class D, class... X>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
-    ptxemit::issue_register<G>(is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
+    ptxemit::issue_register<G>(
+        is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
   }
 #endif
 };

@@ -17,7 +17,9 @@ namespace tirx::ptxcpasync {
 struct family {
   static constexpr const char* name = "cp.async";
 
-  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "cp") && t.is(1, "async"); }
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
+    return t.is(0, "cp") && t.is(1, "async");
+  }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;
@@ -37,8 +39,7 @@ struct family {
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
-  template <int Best, int Kind>
-  TIRX_HD static constexpr void report() {
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/cp_async.def>
 #include <tirx/ptx/rows/report_end.inc>
@@ -50,9 +51,10 @@ struct family {
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, const D& d, const X& x) {
     const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(d.p));
     const unsigned long long src = reinterpret_cast<unsigned long long>(x.p);
-#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                        \
-  if constexpr (ptxemit::same<S>(SP))                                                                    \
-    asm volatile(SP " [%0+%2], [%1+%3], 16;" ::DC(dst), SC(src), "n"(D::imm), "n"(X::imm) : "memory");  \
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
+  if constexpr (ptxemit::same<S>(SP))                                                              \
+    asm volatile(SP " [%0+%2], [%1+%3], 16;" ::DC(dst), SC(src), "n"(D::imm), "n"(X::imm)          \
+                 : "memory");                                                                      \
   else
 #include <tirx/ptx/rows/cp_async.def>
     static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported cp.async spelling");
@@ -67,15 +69,18 @@ namespace tirx {
 #if defined(__CUDACC__)
 /// cp.async.commit_group: the calling thread's cp.async since the last
 /// commit form one group.
-__device__ TIRX_FORCEINLINE void cp_async_commit_group() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+__device__ TIRX_FORCEINLINE void cp_async_commit_group() {
+  asm volatile("cp.async.commit_group;" ::: "memory");
+}
 /// cp.async.wait_group N: wait until at most N of the calling thread's
 /// groups are pending.
-template <int N>
-__device__ TIRX_FORCEINLINE void cp_async_wait_group() {
+template <int N> __device__ TIRX_FORCEINLINE void cp_async_wait_group() {
   static_assert(N >= 0 && N < 64, "tirx::cp_async_wait_group: N must lie in [0, 64)");
   asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 }
 /// cp.async.wait_all: wait for every cp.async of the calling thread.
-__device__ TIRX_FORCEINLINE void cp_async_wait_all() { asm volatile("cp.async.wait_all;" ::: "memory"); }
+__device__ TIRX_FORCEINLINE void cp_async_wait_all() {
+  asm volatile("cp.async.wait_all;" ::: "memory");
+}
 #endif
 } // namespace tirx

@@ -29,11 +29,14 @@ struct family {
     // two type tokens: the destination's, then the source's
     const int src = last_type(t), dst = src ? last_type(t, src) : 0;
     d.parsed = dst != 0;
-    if (!d.parsed) return d;
+    if (!d.parsed)
+      return d;
     const int db = type_bits(t, dst), sb = type_bits(t, src);
     const TypeKind dk = type_kind(t, dst), sk = type_kind(t, src);
-    d.dst = Operand{Role::reg, Space::none, db, db == 32 && dk == TypeKind::floating ? 'f' : raw_class(db)};
-    d.src = Operand{Role::reg, Space::none, sb, sb == 32 && sk == TypeKind::floating ? 'f' : raw_class(sb)};
+    d.dst = Operand{Role::reg, Space::none, db,
+                    db == 32 && dk == TypeKind::floating ? 'f' : raw_class(db)};
+    d.src = Operand{Role::reg, Space::none, sb,
+                    sb == 32 && sk == TypeKind::floating ? 'f' : raw_class(sb)};
     d.src_kind = sk;
     // packed results from two scalars: cvt.rn.f16x2.f32 d, hi, lo
     d.min_srcs = d.max_srcs = (dk == TypeKind::packed && sk != TypeKind::packed) ? 2 : 1;
@@ -46,8 +49,7 @@ struct family {
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
-  template <int Best, int Kind>
-  TIRX_HD static constexpr void report() {
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/cvt.def>
 #include <tirx/ptx/rows/report_end.inc>
@@ -65,7 +67,8 @@ struct family {
 
   template <fixed_string S, ptxemit::Guard G, class D, class... X>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
-    ptxemit::issue_register<G>(is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
+    ptxemit::issue_register<G>(
+        is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
   }
 #endif
 };

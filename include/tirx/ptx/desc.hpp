@@ -31,7 +31,8 @@ inline constexpr int sm_100a = 1001;
 
 /// Whether a form of architecture code `need` assembles for target `have`.
 TIRX_HD constexpr bool arch_ok(int need, int have) {
-  if (need % 10 == 1) return have == need;
+  if (need % 10 == 1)
+    return have == need;
   return have - have % 10 >= need;
 }
 
@@ -45,20 +46,23 @@ struct Operand {
 
 /// What apply needs to know about one instruction.
 struct Desc {
-  int family = -1;                     ///< index in the family list; -1: no family has the opcode
-  Operand dst{};                       ///< the destination
-  Operand src{};                       ///< every source (a scalar source is always a register value)
-  int vec = 1;                         ///< elements per atom (the .vN of ld/st, else 1)
-  int atom_bytes = 0;                  ///< > 0: the atom is this many bytes, vec follows from the operand type
-  TypeKind src_kind = TypeKind::none;  ///< what the sources' type token says (cvt: the source type)
-  int min_srcs = 0;                    ///< sources, not counting the destination
+  int family = -1;    ///< index in the family list; -1: no family has the opcode
+  Operand dst{};      ///< the destination
+  Operand src{};      ///< every source (a scalar source is always a register value)
+  int vec = 1;        ///< elements per atom (the .vN of ld/st, else 1)
+  int atom_bytes = 0; ///< > 0: the atom is this many bytes, vec follows from the operand type
+  TypeKind src_kind = TypeKind::none; ///< what the sources' type token says (cvt: the source type)
+  int min_srcs = 0;                   ///< sources, not counting the destination
   int max_srcs = 0;
-  bool loads = false;      ///< writes registers from memory (no overlapping destinations); preserve_dst applies
+  bool loads =
+      false; ///< writes registers from memory (no overlapping destinations); preserve_dst applies
   bool cache_hint = false; ///< takes a 64-bit cache policy (tile::cache_hint)
   bool guards = true;      ///< takes tile::pred
   bool bounds = false;     ///< takes tile::bound (one memory operand, with a scalar form)
-  int lanes = 1;           ///< 1: one thread's instruction; 32: warp-collective (every lane of the warp takes part)
-  bool parsed = false;     ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
+  int lanes =
+      1; ///< 1: one thread's instruction; 32: warp-collective (every lane of the warp takes part)
+  bool parsed =
+      false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
 };
 
 /// One form a family emits (one row of its row files): its spelling, number
@@ -80,16 +84,19 @@ struct Tokens {
   int e[16] = {};
   int n = 0;
   TIRX_HD constexpr bool is(int k, const char* w) const {
-    if (k >= n) return false;
+    if (k >= n)
+      return false;
     int i = 0;
     for (; w[i] != '\0'; ++i)
-      if (b[k] + i >= e[k] || text[b[k] + i] != w[i]) return false;
+      if (b[k] + i >= e[k] || text[b[k] + i] != w[i])
+        return false;
     return b[k] + i == e[k];
   }
   /// Whether any token is w.
   TIRX_HD constexpr bool has(const char* w) const {
     for (int k = 0; k < n; ++k)
-      if (is(k, w)) return true;
+      if (is(k, w))
+        return true;
     return false;
   }
 };
@@ -116,23 +123,28 @@ TIRX_HD constexpr int type_bits(const Tokens& t, int k) {
     const char* n;
     int bits;
   };
-  constexpr T types[] = {{"b8", 8},      {"b16", 16},     {"b32", 32},    {"b64", 64},     {"b128", 128},
-                         {"u8", 8},      {"u16", 16},     {"u32", 32},    {"u64", 64},     {"s8", 8},
-                         {"s16", 16},    {"s32", 32},     {"s64", 64},    {"f16", 16},     {"f32", 32},
-                         {"f64", 64},    {"bf16", 16},    {"f16x2", 32},  {"bf16x2", 32},  {"f32x2", 64},
-                         {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},   {"pred", 1}};
+  constexpr T types[] = {
+      {"b8", 8},      {"b16", 16},   {"b32", 32},    {"b64", 64},    {"b128", 128}, {"u8", 8},
+      {"u16", 16},    {"u32", 32},   {"u64", 64},    {"s8", 8},      {"s16", 16},   {"s32", 32},
+      {"s64", 64},    {"f16", 16},   {"f32", 32},    {"f64", 64},    {"bf16", 16},  {"f16x2", 32},
+      {"bf16x2", 32}, {"f32x2", 64}, {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1}};
   for (const T& ty : types)
-    if (t.is(k, ty.n)) return ty.bits;
+    if (t.is(k, ty.n))
+      return ty.bits;
   return 0;
 }
 
 /// The kind of a type token (see TypeKind); none if not a type.
 TIRX_HD constexpr TypeKind type_kind(const Tokens& t, int k) {
-  if (type_bits(t, k) == 0) return TypeKind::none;
+  if (type_bits(t, k) == 0)
+    return TypeKind::none;
   const int b = t.b[k], e = t.e[k];
-  if (e - b > 2 && t.text[e - 2] == 'x' && t.text[e - 1] == '2') return TypeKind::packed;
-  if (t.text[b] == 'b' && t.text[b + 1] != 'f') return TypeKind::bits;
-  if (t.text[b] == 's' || t.text[b] == 'u') return TypeKind::integer;
+  if (e - b > 2 && t.text[e - 2] == 'x' && t.text[e - 1] == '2')
+    return TypeKind::packed;
+  if (t.text[b] == 'b' && t.text[b + 1] != 'f')
+    return TypeKind::bits;
+  if (t.text[b] == 's' || t.text[b] == 'u')
+    return TypeKind::integer;
   return TypeKind::floating; // f16 f32 f64 bf16 tf32
 }
 
@@ -141,7 +153,8 @@ TIRX_HD constexpr TypeKind type_kind(const Tokens& t, int k) {
 TIRX_HD constexpr int last_type(const Tokens& t, int before = 16) {
   int last = 0;
   for (int k = 1; k < t.n && k < before; ++k)
-    if (type_bits(t, k) > 0) last = k;
+    if (type_bits(t, k) > 0)
+      last = k;
   return last;
 }
 
@@ -154,24 +167,29 @@ TIRX_HD constexpr char raw_class(int bits) {
 /// Whether text t equals the NUL-terminated s.
 TIRX_HD constexpr bool spelled(text_view t, const char* s) {
   int i = 0;
-  while (i < t.size && s[i] == t.data[i]) ++i;
+  while (i < t.size && s[i] == t.data[i])
+    ++i;
   return i == t.size && s[i] == '\0';
 }
 
 /// Whether two NUL-terminated strings are equal.
 TIRX_HD constexpr bool same_text(const char* a, const char* b) {
   int i = 0;
-  while (a[i] != '\0' && a[i] == b[i]) ++i;
+  while (a[i] != '\0' && a[i] == b[i])
+    ++i;
   return a[i] == b[i];
 }
 
 /// How many single-character edits turn a into b (for "the closest form").
 TIRX_HD constexpr int edit_distance(text_view a, const char* b) {
   int nb = 0;
-  while (b[nb] != '\0') ++nb;
-  if (nb > 96 || a.size > 96) return 1000;
+  while (b[nb] != '\0')
+    ++nb;
+  if (nb > 96 || a.size > 96)
+    return 1000;
   int row[97] = {};
-  for (int j = 0; j <= nb; ++j) row[j] = j;
+  for (int j = 0; j <= nb; ++j)
+    row[j] = j;
   for (int i = 1; i <= a.size; ++i) {
     int diag = row[0];
     row[0] = i;

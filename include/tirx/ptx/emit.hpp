@@ -29,77 +29,56 @@ struct Issue {
 };
 
 /// The C++ type that carries one register of asm class C.
-template <char C>
-struct carrier;
-template <>
-struct carrier<'h'> {
+template <char C> struct carrier;
+template <> struct carrier<'h'> {
   using type = unsigned short; // 16 bits; PTX moves 8-bit values through 16-bit registers
 };
-template <>
-struct carrier<'r'> {
-  using type = unsigned int;
-};
-template <>
-struct carrier<'l'> {
-  using type = unsigned long long;
-};
-template <>
-struct carrier<'q'> {
-  using type = uint128;
-};
-template <>
-struct carrier<'f'> {
-  using type = float;
-};
-template <>
-struct carrier<'d'> {
-  using type = double;
-};
-template <char C>
-using carrier_t = typename carrier<C>::type;
+template <> struct carrier<'r'> { using type = unsigned int; };
+template <> struct carrier<'l'> { using type = unsigned long long; };
+template <> struct carrier<'q'> { using type = uint128; };
+template <> struct carrier<'f'> { using type = float; };
+template <> struct carrier<'d'> { using type = double; };
+template <char C> using carrier_t = typename carrier<C>::type;
 
 /// An element's bits in a carrier (an 8-bit element widened to 16 bits).
-template <class C, class T>
-TIRX_HD TIRX_FORCEINLINE C to_carrier(const T& v) {
-  if constexpr (sizeof(T) == sizeof(C)) return cuda::std::bit_cast<C>(v);
-  else return static_cast<C>(ptxregs::to_raw(v));
+template <class C, class T> TIRX_HD TIRX_FORCEINLINE C to_carrier(const T& v) {
+  if constexpr (sizeof(T) == sizeof(C))
+    return cuda::std::bit_cast<C>(v);
+  else
+    return static_cast<C>(ptxregs::to_raw(v));
 }
 /// The element held by a carrier (an 8-bit element from its low byte).
-template <class T, class C>
-TIRX_HD TIRX_FORCEINLINE T from_carrier(const C& c) {
-  if constexpr (sizeof(T) == sizeof(C)) return cuda::std::bit_cast<T>(c);
-  else return ptxregs::from_raw<T>(c);
+template <class T, class C> TIRX_HD TIRX_FORCEINLINE T from_carrier(const C& c) {
+  if constexpr (sizeof(T) == sizeof(C))
+    return cuda::std::bit_cast<T>(c);
+  else
+    return ptxregs::from_raw<T>(c);
 }
 
 /// A register operand: N registers of asm class C.
-template <char C, int N>
-struct Regs {
+template <char C, int N> struct Regs {
   static constexpr char reg_class = C;
   static constexpr int size = N;
   carrier_t<C> r[N];
 };
 /// A memory operand: the generic address of the atom less Imm bytes.
-template <long long Imm>
-struct Mem {
+template <long long Imm> struct Mem {
   static constexpr long long imm = Imm;
   const void* p;
 };
 
-template <class T>
-inline constexpr bool is_mem_v = false;
-template <long long Imm>
-inline constexpr bool is_mem_v<Mem<Imm>> = true;
+template <class T> inline constexpr bool is_mem_v = false;
+template <long long Imm> inline constexpr bool is_mem_v<Mem<Imm>> = true;
 
 /// Whether spelling S is the literal SP (for the row chains).
-template <fixed_string S, int N>
-TIRX_HD constexpr bool same(const char (&sp)[N]) {
+template <fixed_string S, int N> TIRX_HD constexpr bool same(const char (&sp)[N]) {
   bool eq = S.size() == N - 1;
-  for (int i = 0; i < N - 1 && i < S.size(); ++i) eq = eq && S.chars[i] == sp[i];
+  for (int i = 0; i < N - 1 && i < S.size(); ++i)
+    eq = eq && S.chars[i] == sp[i];
   return eq;
 }
 
-template <fixed_string S>
-inline constexpr bool always_false = false;
+template <fixed_string S> inline constexpr bool always_false = false;
 
 } // namespace tirx::ptxemit
 
@@ -108,13 +87,13 @@ namespace tirx::ptxemit {
 /// The issue step every register family shares: a guarded-off instruction
 /// leaves its destination as it was (apply reads the old values first);
 /// otherwise Emit(d, s) with d the destination carrier and s the sources'.
-template <class X0, class...>
-inline constexpr char first_class_v = X0::reg_class;
+template <class X0, class...> inline constexpr char first_class_v = X0::reg_class;
 
 template <Guard G, class Emit, class D, class... X>
 __device__ TIRX_FORCEINLINE void issue_register(const Issue& is, Emit emit, D& d, const X&... x) {
   if constexpr (G != Guard::none)
-    if (!is.on) return;
+    if (!is.on)
+      return;
   using S0 = carrier_t<first_class_v<X...>>;
   const S0 s[] = {x.r[0]...};
   emit(d.r[0], s);

@@ -15,12 +15,10 @@
 
 namespace tirx::ptxdesc {
 
-using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
-                             ptxcpasync::family, ptxredux::family>;
+using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family,
+                             ptxshfl::family, ptxcpasync::family, ptxredux::family>;
 using registered = registry<families>;
 
-TIRX_HD constexpr Desc describe_registered(text_view s) {
-  return registered::describe(s);
-}
+TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }
 
 } // namespace tirx::ptxdesc

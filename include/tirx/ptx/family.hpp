@@ -13,17 +13,12 @@
 
 namespace tirx::ptxdesc {
 
-template <class... F>
-struct family_list {};
+template <class... F> struct family_list {};
 
-template <int I, class F0, class... F>
-struct nth_family {
+template <int I, class F0, class... F> struct nth_family {
   using type = typename nth_family<I - 1, F...>::type;
 };
-template <class F0, class... F>
-struct nth_family<0, F0, F...> {
-  using type = F0;
-};
+template <class F0, class... F> struct nth_family<0, F0, F...> { using type = F0; };
 
 /// The closest form to a spelling: a family and an index into its forms.
 struct Closest {
@@ -32,12 +27,9 @@ struct Closest {
   int distance = 1 << 20;
 };
 
-template <class List>
-struct registry;
-template <class... F>
-struct registry<family_list<F...>> {
-  template <int I>
-  using family = typename nth_family<I, F...>::type;
+template <class List> struct registry;
+template <class... F> struct registry<family_list<F...>> {
+  template <int I> using family = typename nth_family<I, F...>::type;
 
   /// The family that claims s (family = -1 if none) and its description.
   TIRX_HD static constexpr Desc describe(text_view s) {
@@ -67,7 +59,8 @@ struct registry<family_list<F...>> {
         [&] {
           if (i++ == fam)
             for (const Form& f : F::forms)
-              if (f.sources == nsrc && spelled(s, f.spelling)) r = f;
+              if (f.sources == nsrc && spelled(s, f.spelling))
+                r = f;
         }(),
         ...);
     return r;
@@ -85,7 +78,8 @@ struct registry<family_list<F...>> {
             int k = 0;
             for (const Form& f : F::forms) {
               const int dist = edit_distance(s, f.spelling) + (f.sources == nsrc ? 0 : 1);
-              if (dist < c.distance) c = Closest{i, k, dist};
+              if (dist < c.distance)
+                c = Closest{i, k, dist};
               ++k;
             }
           }

@@ -6,7 +6,8 @@
 // N = 8 or 4: sm_100+, .global only):
 //   ld_global.def       ld.global[.ca|.cg|.cs|.lu|.cv|.nc|.L1::evict_first|.L1::evict_last|
 //                         .L1::no_allocate|.nc.L1::no_allocate|.nc.L1::evict_last|.L2::256B]T
-//   ld_global_hint.def  ld.global[.nc][.L1::evict_first|.L1::evict_last|.L1::no_allocate].L2::cache_hint T,
+//   ld_global_hint.def
+//   ld.global[.nc][.L1::evict_first|.L1::evict_last|.L1::no_allocate].L2::cache_hint T,
 //                       ld.global{.cg|.cs}.L2::cache_hint T
 //   ld_shared.def       ld.shared T        (no qualifier; a 32-bit shared-window address)
 //   ld_local.def        ld.local[.ca|.cg|.cs|.lu|.cv]T
@@ -37,7 +38,9 @@ using ptxemit::Issue;
 struct family {
   static constexpr const char* name = "ld/st";
 
-  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "ld") || t.is(0, "st"); }
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
+    return t.is(0, "ld") || t.is(0, "st");
+  }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;
@@ -45,11 +48,16 @@ struct family {
     const int ty = last_type(t);
     Space space = Space::none;
     for (int k = 1; k < t.n; ++k) {
-      if (t.is(k, "global")) space = Space::global;
-      if (t.is(k, "shared") || t.is(k, "shared::cta")) space = Space::shared;
-      if (t.is(k, "local")) space = Space::local;
-      if (t.is(k, "L2::cache_hint")) d.cache_hint = true;
-      if (t.e[k] - t.b[k] == 2 && t.text[t.b[k]] == 'v' && t.text[t.b[k] + 1] >= '1' && t.text[t.b[k] + 1] <= '8')
+      if (t.is(k, "global"))
+        space = Space::global;
+      if (t.is(k, "shared") || t.is(k, "shared::cta"))
+        space = Space::shared;
+      if (t.is(k, "local"))
+        space = Space::local;
+      if (t.is(k, "L2::cache_hint"))
+        d.cache_hint = true;
+      if (t.e[k] - t.b[k] == 2 && t.text[t.b[k]] == 'v' && t.text[t.b[k] + 1] >= '1' &&
+          t.text[t.b[k] + 1] <= '8')
         d.vec = t.text[t.b[k] + 1] - '0';
     }
     const int bits = ty ? type_bits(t, ty) : 0;
@@ -83,8 +91,7 @@ struct family {
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
-  template <int Best, int Kind>
-  TIRX_HD static constexpr void report() {
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/ld_global.def>
 #include <tirx/ptx/rows/ld_global_hint.def>
@@ -111,23 +118,22 @@ struct family {
 #if defined(__CUDACC__)
 // The address operand: global and local take a 64-bit address, shared a
 // 32-bit shared-window address.
-template <char Space>
-__device__ TIRX_FORCEINLINE auto address(const void* p) {
-  if constexpr (Space == 's') return static_cast<unsigned>(__cvta_generic_to_shared(p));
-  else if constexpr (Space == 'l') return static_cast<unsigned long long>(__cvta_generic_to_local(p));
-  else return reinterpret_cast<unsigned long long>(p);
+template <char Space> __device__ TIRX_FORCEINLINE auto address(const void* p) {
+  if constexpr (Space == 's')
+    return static_cast<unsigned>(__cvta_generic_to_shared(p));
+  else if constexpr (Space == 'l')
+    return static_cast<unsigned long long>(__cvta_generic_to_local(p));
+  else
+    return reinterpret_cast<unsigned long long>(p);
 }
 
-template <fixed_string S>
-TIRX_HD constexpr char space_of() {
+template <fixed_string S> TIRX_HD constexpr char space_of() {
   return S.chars[3] == 's' ? 's' : (S.chars[3] == 'l' ? 'l' : 'g'); // "ld.s", "ld.l", "ld.g"
 }
 template <fixed_string S>
-inline constexpr ptxdesc::Desc desc_of = family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()}));
-template <fixed_string S>
-TIRX_HD constexpr bool hint_of() {
-  return desc_of<S>.cache_hint;
-}
+inline constexpr ptxdesc::Desc
+    desc_of = family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()}));
+template <fixed_string S> TIRX_HD constexpr bool hint_of() { return desc_of<S>.cache_hint; }
 
 #include <tirx/ptx/rows/emit_memory.inc>
 
@@ -136,7 +142,8 @@ TIRX_HD constexpr bool hint_of() {
 /// predicate (Guard::pred, pred_preserve) and the policy (.L2::cache_hint).
 template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
 __device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* p, Issue is) {
-  static_assert(Imm >= 0 && Imm < (1LL << 24), "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
+  static_assert(Imm >= 0 && Imm < (1LL << 24),
+                "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
   constexpr text_view spelling{S.chars, S.size()};
   auto a = address<space_of<S>()>(p);
   // the rows of S's space, width and policy operand, then its row
@@ -170,7 +177,8 @@ __device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* 
 /// Stores N raw registers to p + Imm bytes (0 <= Imm < 2^24).
 template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
 __device__ TIRX_FORCEINLINE void store(void* p, const ptxregs::raw_t<Bits> (&r)[N], Issue is) {
-  static_assert(Imm >= 0 && Imm < (1LL << 24), "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
+  static_assert(Imm >= 0 && Imm < (1LL << 24),
+                "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
   constexpr text_view spelling{S.chars, S.size()};
   auto a = address<space_of<S>()>(p);
   if constexpr (space_of<S>() == 's') {

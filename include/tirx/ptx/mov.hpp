@@ -32,8 +32,7 @@ struct family {
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
-  template <int Best, int Kind>
-  TIRX_HD static constexpr void report() {
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/mov.def>
 #include <tirx/ptx/rows/report_end.inc>
@@ -51,7 +50,8 @@ struct family {
 
   template <fixed_string S, ptxemit::Guard G, class D, class... X>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
-    ptxemit::issue_register<G>(is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
+    ptxemit::issue_register<G>(
+        is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
   }
 #endif
 };

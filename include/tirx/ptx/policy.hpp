@@ -3,9 +3,9 @@
 // tile::cache_hint(policy). A policy is a hint: it changes which lines the
 // L2 keeps, never a result or the memory ordering.
 //
-//   policy::evict_first(f)      createpolicy.fractional.L2::evict_first.b64   (f of the lines: evict first)
-//   policy::evict_last(f)       createpolicy.fractional.L2::evict_last.b64    (f of the lines: keep longest)
-//   policy::evict_normal(f)     createpolicy.fractional.L2::evict_normal.b64
+//   policy::evict_first(f)      createpolicy.fractional.L2::evict_first.b64   (f of the lines:
+//   evict first) policy::evict_last(f)       createpolicy.fractional.L2::evict_last.b64    (f of
+//   the lines: keep longest) policy::evict_normal(f) createpolicy.fractional.L2::evict_normal.b64
 //   policy::evict_unchanged(f)  createpolicy.fractional.L2::evict_unchanged.b64
 //   policy::fractional<P, Q>(f) the fraction f of the addresses gets priority P, the rest Q
 //                               (Q: Evict::unchanged, the default, or Evict::first)
@@ -37,20 +37,28 @@ namespace detail {
 #define TIRX_POLICY_FRACTIONAL(P, Q)                                                               \
   asm("createpolicy.fractional.L2::" P Q ".b64 %0, %1;" : "=l"(d) : "f"(fraction))
 #define TIRX_POLICY_RANGE(P, Q)                                                                    \
-  asm("createpolicy.range.global.L2::" P Q ".b64 %0, [%1], %2, %3;"                               \
+  asm("createpolicy.range.global.L2::" P Q ".b64 %0, [%1], %2, %3;"                                \
       : "=l"(d)                                                                                    \
       : "l"(p), "r"(primary_bytes), "r"(total_bytes))
 #define TIRX_POLICY_SELECT(MACRO, ...)                                                             \
   if constexpr (Q == Evict::unchanged) {                                                           \
-    if constexpr (P == Evict::first) MACRO("evict_first", "");                                     \
-    else if constexpr (P == Evict::last) MACRO("evict_last", "");                                  \
-    else if constexpr (P == Evict::normal) MACRO("evict_normal", "");                              \
-    else MACRO("evict_unchanged", "");                                                             \
+    if constexpr (P == Evict::first)                                                               \
+      MACRO("evict_first", "");                                                                    \
+    else if constexpr (P == Evict::last)                                                           \
+      MACRO("evict_last", "");                                                                     \
+    else if constexpr (P == Evict::normal)                                                         \
+      MACRO("evict_normal", "");                                                                   \
+    else                                                                                           \
+      MACRO("evict_unchanged", "");                                                                \
   } else {                                                                                         \
-    if constexpr (P == Evict::first) MACRO("evict_first", ".L2::evict_first");                     \
-    else if constexpr (P == Evict::last) MACRO("evict_last", ".L2::evict_first");                  \
-    else if constexpr (P == Evict::normal) MACRO("evict_normal", ".L2::evict_first");              \
-    else MACRO("evict_unchanged", ".L2::evict_first");                                             \
+    if constexpr (P == Evict::first)                                                               \
+      MACRO("evict_first", ".L2::evict_first");                                                    \
+    else if constexpr (P == Evict::last)                                                           \
+      MACRO("evict_last", ".L2::evict_first");                                                     \
+    else if constexpr (P == Evict::normal)                                                         \
+      MACRO("evict_normal", ".L2::evict_first");                                                   \
+    else                                                                                           \
+      MACRO("evict_unchanged", ".L2::evict_first");                                                \
   }
 } // namespace detail
 
@@ -69,7 +77,8 @@ __device__ TIRX_FORCEINLINE unsigned long long fractional(float fraction = 1.0f)
 /// rest of total_bytes from p get Q (Evict::unchanged or Evict::first).
 /// p is a global address.
 template <Evict P, Evict Q = Evict::unchanged>
-__device__ TIRX_FORCEINLINE unsigned long long range(const void* p, unsigned primary_bytes, unsigned total_bytes) {
+__device__ TIRX_FORCEINLINE unsigned long long range(const void* p, unsigned primary_bytes,
+                                                     unsigned total_bytes) {
   static_assert(Q == Evict::unchanged || Q == Evict::first,
                 "tirx::policy: the secondary priority is Evict::unchanged or Evict::first");
   unsigned long long d;

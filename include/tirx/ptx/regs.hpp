@@ -9,34 +9,20 @@
 
 namespace tirx::ptxregs {
 
-template <int Bits>
-struct raw;
-template <>
-struct raw<8> {
+template <int Bits> struct raw;
+template <> struct raw<8> {
   using type = unsigned short; // PTX moves 8-bit values through 16-bit registers
 };
-template <>
-struct raw<16> {
-  using type = unsigned short;
-};
-template <>
-struct raw<32> {
-  using type = unsigned int;
-};
-template <>
-struct raw<64> {
-  using type = unsigned long long;
-};
-template <>
-struct raw<128> {
+template <> struct raw<16> { using type = unsigned short; };
+template <> struct raw<32> { using type = unsigned int; };
+template <> struct raw<64> { using type = unsigned long long; };
+template <> struct raw<128> {
   using type = uint128; // a .b128 register ("q"): ld/st .b128
 };
-template <int Bits>
-using raw_t = typename raw<Bits>::type;
+template <int Bits> using raw_t = typename raw<Bits>::type;
 
 /// The bits of v, widened to a register carrier.
-template <class T>
-TIRX_HD TIRX_FORCEINLINE raw_t<dtype_bits<T>> to_raw(const T& v) {
+template <class T> TIRX_HD TIRX_FORCEINLINE raw_t<dtype_bits<T>> to_raw(const T& v) {
   if constexpr (dtype_bits<T> == 8) {
     unsigned char b;
     __builtin_memcpy(&b, &v, 1);
@@ -45,8 +31,7 @@ TIRX_HD TIRX_FORCEINLINE raw_t<dtype_bits<T>> to_raw(const T& v) {
     return cuda::std::bit_cast<raw_t<dtype_bits<T>>>(v);
   }
 }
-template <class T, class R>
-TIRX_HD TIRX_FORCEINLINE T from_raw(R r) {
+template <class T, class R> TIRX_HD TIRX_FORCEINLINE T from_raw(R r) {
   if constexpr (dtype_bits<T> == 8) {
     unsigned char b = static_cast<unsigned char>(r);
     T v;
@@ -58,12 +43,10 @@ TIRX_HD TIRX_FORCEINLINE T from_raw(R r) {
 }
 
 /// A 32-bit value as float bits, for "f" operands.
-template <class T>
-TIRX_HD TIRX_FORCEINLINE float to_f32(const T& v) {
+template <class T> TIRX_HD TIRX_FORCEINLINE float to_f32(const T& v) {
   return cuda::std::bit_cast<float>(v);
 }
-template <class T>
-TIRX_HD TIRX_FORCEINLINE double to_f64(const T& v) {
+template <class T> TIRX_HD TIRX_FORCEINLINE double to_f64(const T& v) {
   return cuda::std::bit_cast<double>(v);
 }
 

@@ -40,8 +40,7 @@ struct family {
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
-  template <int Best, int Kind>
-  TIRX_HD static constexpr void report() {
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/shfl.def>
 #include <tirx/ptx/rows/report_end.inc>
@@ -52,7 +51,8 @@ struct family {
   __device__ TIRX_FORCEINLINE static void emit(Dc& d, const Sc (&s)[NS]) {
     // every lane of membermask must be here: a missing one hangs the warp
     TIRX_CHECK((__activemask() & s[3]) == s[3],
-               "tirx::tile::apply: shfl.sync: a lane of membermask is not executing the instruction; call it "
+               "tirx::tile::apply: shfl.sync: a lane of membermask is not executing the "
+               "instruction; call it "
                "from every lane of the mask (no divergent branch around it) or shrink the mask");
 #define TIRX_ASM_QUAL volatile
 #include <tirx/ptx/rows/emit_register.inc>
@@ -63,7 +63,8 @@ struct family {
 
   template <fixed_string S, ptxemit::Guard G, class D, class... X>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
-    ptxemit::issue_register<G>(is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
+    ptxemit::issue_register<G>(
+        is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
   }
 #endif
 };

@@ -11,13 +11,17 @@ TIRX_HD constexpr index_t local_elements(const TileLayout& l) {
   TileLayout st = storage(l);
   Range r = range_on(st, Axis{0});
   index_t n = r.hi + 1;
-  if (st.swz.active()) n = span(st, Axis{0}) > n ? span(st, Axis{0}) : n;
+  if (st.swz.active())
+    n = span(st, Axis{0}) > n ? span(st, Axis{0}) : n;
   return n;
 }
-TIRX_HD constexpr bool local_reach_ok(const TileLayout& l) { return range_on(storage(l), Axis{0}).lo >= 0; }
+TIRX_HD constexpr bool local_reach_ok(const TileLayout& l) {
+  return range_on(storage(l), Axis{0}).lo >= 0;
+}
 TIRX_HD constexpr int storage_align(index_t bytes, int elem_align) {
   int a = elem_align;
-  while (a < 16 && bytes % (2 * a) == 0) a *= 2;
+  while (a < 16 && bytes % (2 * a) == 0)
+    a *= 2;
   return a;
 }
 } // namespace detail
@@ -30,20 +34,20 @@ TIRX_HD constexpr int storage_align(index_t bytes, int elem_align) {
 template <class T, Shape Shp, TileLayout Lay = row_major(Shp)>
 TIRX_HD constexpr auto alloc_local() {
   static_assert(check_layout<Lay>());
-  static_assert(Shp.size() == Lay.size(),
-                "tirx::alloc_local: the shape and the layout must have the same number of elements");
+  static_assert(
+      Shp.size() == Lay.size(),
+      "tirx::alloc_local: the shape and the layout must have the same number of elements");
   static_assert(detail::local_reach_ok(Lay),
                 "tirx::alloc_local: the layout places elements at negative local offsets");
   constexpr index_t n = detail::local_elements(Lay);
   constexpr int align = detail::storage_align(n * index_t{sizeof(T)}, alignof(T));
   // ArrayStorage's constructor leaves the values uninitialised, like registers
-  return Tensor<T, typename detail::shape_type_of<Shp>::type, Scope::local, align,
+  return Tensor<T, typename detail::shape_type_of<Shp>::type, MemScope::local, align,
                 typename detail::layout_type_of<Lay>::type, ArrayStorage<T, n, align>>{};
 }
 /// The same with types: alloc_local<float, ShapeT<4>, LayoutT<...>>().
 template <class T, class ShpT, class LayT = row_major_t<ShpT>>
-  requires(is_shape_type_v<ShpT> && is_layout_type_v<LayT>)
-TIRX_HD constexpr auto alloc_local() {
+requires(is_shape_type_v<ShpT>&& is_layout_type_v<LayT>) TIRX_HD constexpr auto alloc_local() {
   return alloc_local<T, ShpT::value, LayT::value>();
 }
 
@@ -58,14 +62,17 @@ TIRX_HD constexpr auto alloc_local() {
 template <class T, Shape Shp, TileLayout Lay = row_major(Shp), class Tag = void, int Align = 16>
 __device__ TIRX_FORCEINLINE auto alloc_shared() {
   static_assert(check_layout<Lay>());
-  static_assert(Shp.size() == Lay.size(),
-                "tirx::alloc_shared: the shape and the layout must have the same number of elements");
-  static_assert(!Lay.has_thread_axis(),
-                "tirx::alloc_shared: a shared tensor's layout may use memory axes only (drop thread axes with storage())");
-  static_assert(detail::local_reach_ok(Lay), "tirx::alloc_shared: the layout reaches negative offsets");
+  static_assert(
+      Shp.size() == Lay.size(),
+      "tirx::alloc_shared: the shape and the layout must have the same number of elements");
+  static_assert(!Lay.has_thread_axis(), "tirx::alloc_shared: a shared tensor's layout may use "
+                                        "memory axes only (drop thread axes with storage())");
+  static_assert(detail::local_reach_ok(Lay),
+                "tirx::alloc_shared: the layout reaches negative offsets");
   constexpr index_t n = detail::local_elements(Lay);
   __shared__ __align__(Align) unsigned char bytes[n * sizeof(T)];
-  return Tensor<T, typename detail::shape_type_of<Shp>::type, Scope::shared, Align, typename detail::layout_type_of<Lay>::type>{reinterpret_cast<T*>(bytes)};
+  return Tensor<T, typename detail::shape_type_of<Shp>::type, MemScope::shared, Align,
+                typename detail::layout_type_of<Lay>::type>{reinterpret_cast<T*>(bytes)};
 }
 #endif
 

@@ -35,14 +35,10 @@ using float8_e5m2 = __nv_fp8_e5m2;
 // bool is bool.
 
 /// Facts about an element type: its TIRx name and its width in bits.
-template <class T>
-struct dtype_traits {
-  static constexpr bool known = false;
-};
+template <class T> struct dtype_traits { static constexpr bool known = false; };
 
 #define TIRX_DTYPE(T, NAME, BITS, LANES)                                                           \
-  template <>                                                                                      \
-  struct dtype_traits<T> {                                                                         \
+  template <> struct dtype_traits<T> {                                                             \
     static constexpr bool known = true;                                                            \
     static constexpr const char* name = NAME;                                                      \
     static constexpr int bits = BITS;                                                              \
@@ -72,8 +68,7 @@ TIRX_DTYPE(__nv_fp8_e4m3, "float8_e4m3", 8, 1);
 TIRX_DTYPE(__nv_fp8_e5m2, "float8_e5m2", 8, 1);
 #undef TIRX_DTYPE
 
-template <class T>
-inline constexpr int dtype_bits = dtype_traits<cuda::std::remove_cv_t<T>>::bits;
+template <class T> inline constexpr int dtype_bits = dtype_traits<cuda::std::remove_cv_t<T>>::bits;
 
 template <class T>
 concept Element = dtype_traits<cuda::std::remove_cv_t<T>>::known;

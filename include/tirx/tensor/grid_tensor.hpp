@@ -97,7 +97,7 @@ template <class T, int Rank = 1, int Align = alignof(T)> struct GridTensor {
                              "tile<R, C>(bi, bj) or row(r).tile<N>(j)");
     static_assert(N >= 1, "tirx::GridTensor::tile<N>: N must be at least 1");
     constexpr int a = detail::pow2_divisor(N * static_cast<long long>(sizeof(T)), Align);
-    using Tile = Tensor<T, ShapeT<N>, Scope::global, a>;
+    using Tile = Tensor<T, ShapeT<N>, MemScope::global, a>;
     const long long start = i * N;
     long long valid = extent[0] - start;
     valid = valid < 0 ? 0 : (valid > N ? N : valid);
@@ -122,7 +122,7 @@ template <class T, int Rank = 1, int Align = alignof(T)> struct GridTensor {
 template <class T, int Align, index_t R, index_t C> struct GridTile2D {
   static constexpr int row_align =
       detail::pow2_divisor(C * static_cast<long long>(sizeof(T)), Align);
-  using RowTile = Tensor<T, ShapeT<C>, Scope::global, row_align>;
+  using RowTile = Tensor<T, ShapeT<C>, MemScope::global, row_align>;
 
   T* origin = nullptr; ///< element (bi*R, bj*C)
   long long ld = 0;    ///< row stride in elements

@@ -27,9 +27,9 @@ enum class RearrangeError {
 
 struct RearrangeResult {
   RearrangeError error = RearrangeError::none;
-  Shape elementary{};     ///< the input split into one mode per name (left order)
+  Shape elementary{};      ///< the input split into one mode per name (left order)
   int perm[max_rank] = {}; ///< right-side name k is elementary mode perm[k]
-  Shape out{};            ///< the result shape (right-side groups)
+  Shape out{};             ///< the result shape (right-side groups)
 };
 
 namespace detail {
@@ -43,13 +43,16 @@ struct PatternSide {
 };
 
 TIRX_HD constexpr bool name_char(char c, bool first) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (!first && c >= '0' && c <= '9');
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         (!first && c >= '0' && c <= '9');
 }
 
 TIRX_HD constexpr bool same_name(text_view t, int s1, int l1, text_view u, int s2, int l2) {
-  if (l1 != l2) return false;
+  if (l1 != l2)
+    return false;
   for (int i = 0; i < l1; ++i)
-    if (t[s1 + i] != u[s2 + i]) return false;
+    if (t[s1 + i] != u[s2 + i])
+      return false;
   return true;
 }
 
@@ -61,51 +64,64 @@ TIRX_HD constexpr RearrangeError parse_side(text_view t, int begin, int end, Pat
     if (c == ' ' || c == '\t') {
       ++i;
     } else if (c == '(') {
-      if (in_group) return RearrangeError::nested_parens;
+      if (in_group)
+        return RearrangeError::nested_parens;
       in_group = true;
       group_names = 0;
       ++i;
     } else if (c == ')') {
-      if (!in_group) return RearrangeError::unbalanced_parens;
-      if (group_names == 0) return RearrangeError::empty_group;
+      if (!in_group)
+        return RearrangeError::unbalanced_parens;
+      if (group_names == 0)
+        return RearrangeError::empty_group;
       in_group = false;
       ++side.ngroups;
       ++i;
     } else if (name_char(c, true)) {
       int s = i;
-      while (i < end && name_char(t[i], false)) ++i;
-      if (side.nnames == max_rank) return RearrangeError::too_many_names;
+      while (i < end && name_char(t[i], false))
+        ++i;
+      if (side.nnames == max_rank)
+        return RearrangeError::too_many_names;
       for (int k = 0; k < side.nnames; ++k)
-        if (same_name(t, side.start[k], side.len[k], t, s, i - s)) return RearrangeError::duplicate_name;
+        if (same_name(t, side.start[k], side.len[k], t, s, i - s))
+          return RearrangeError::duplicate_name;
       side.start[side.nnames] = s;
       side.len[side.nnames] = i - s;
       side.group_of[side.nnames] = side.ngroups;
       ++side.nnames;
-      if (in_group) ++group_names;
-      else ++side.ngroups;
+      if (in_group)
+        ++group_names;
+      else
+        ++side.ngroups;
     } else {
       return RearrangeError::bad_character;
     }
   }
-  if (in_group) return RearrangeError::unbalanced_parens;
+  if (in_group)
+    return RearrangeError::unbalanced_parens;
   return RearrangeError::none;
 }
 
 } // namespace detail
 
 /// Parses a pattern against an input shape with named sizes "a=2 b=4".
-TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view sizes, const Shape& in) {
+TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view sizes,
+                                                  const Shape& in) {
   RearrangeResult r{};
   int arrow = -1;
   for (int i = 0; i + 1 < pattern.size; ++i)
-    if (pattern[i] == '-' && pattern[i + 1] == '>') arrow = i;
+    if (pattern[i] == '-' && pattern[i + 1] == '>')
+      arrow = i;
   if (arrow < 0) {
     r.error = RearrangeError::no_arrow;
     return r;
   }
   detail::PatternSide lhs{}, rhs{};
-  if ((r.error = detail::parse_side(pattern, 0, arrow, lhs)) != RearrangeError::none) return r;
-  if ((r.error = detail::parse_side(pattern, arrow + 2, pattern.size, rhs)) != RearrangeError::none) return r;
+  if ((r.error = detail::parse_side(pattern, 0, arrow, lhs)) != RearrangeError::none)
+    return r;
+  if ((r.error = detail::parse_side(pattern, arrow + 2, pattern.size, rhs)) != RearrangeError::none)
+    return r;
   if (lhs.nnames != rhs.nnames) {
     r.error = RearrangeError::name_on_one_side;
     return r;
@@ -124,23 +140,28 @@ TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view s
       return r;
     }
     int s = i;
-    while (i < sizes.size && detail::name_char(sizes[i], false)) ++i;
+    while (i < sizes.size && detail::name_char(sizes[i], false))
+      ++i;
     int l = i - s;
-    while (sizes[i] == ' ') ++i;
+    while (sizes[i] == ' ')
+      ++i;
     if (sizes[i] != '=') {
       r.error = RearrangeError::bad_sizes;
       return r;
     }
     ++i;
-    while (sizes[i] == ' ') ++i;
+    while (sizes[i] == ' ')
+      ++i;
     if (!(sizes[i] >= '0' && sizes[i] <= '9')) {
       r.error = RearrangeError::bad_sizes;
       return r;
     }
     index_t v = 0;
-    while (sizes[i] >= '0' && sizes[i] <= '9') v = v * 10 + (sizes[i++] - '0');
+    while (sizes[i] >= '0' && sizes[i] <= '9')
+      v = v * 10 + (sizes[i++] - '0');
     int k = 0;
-    while (k < lhs.nnames && !detail::same_name(pattern, lhs.start[k], lhs.len[k], sizes, s, l)) ++k;
+    while (k < lhs.nnames && !detail::same_name(pattern, lhs.start[k], lhs.len[k], sizes, s, l))
+      ++k;
     if (k == lhs.nnames) {
       r.error = RearrangeError::unused_size;
       return r;
@@ -157,8 +178,10 @@ TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view s
     index_t known = 1;
     int unknown = -1, nunknown = 0;
     for (int k = 0; k < lhs.nnames; ++k) {
-      if (lhs.group_of[k] != g) continue;
-      if (sized[k]) known *= size_of[k];
+      if (lhs.group_of[k] != g)
+        continue;
+      if (sized[k])
+        known *= size_of[k];
       else {
         unknown = k;
         ++nunknown;
@@ -179,10 +202,13 @@ TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view s
       return r;
     }
   }
-  for (int k = 0; k < lhs.nnames; ++k) r.elementary.dims[r.elementary.rank++] = size_of[k];
+  for (int k = 0; k < lhs.nnames; ++k)
+    r.elementary.dims[r.elementary.rank++] = size_of[k];
   for (int j = 0; j < rhs.nnames; ++j) {
     int k = 0;
-    while (k < lhs.nnames && !detail::same_name(pattern, lhs.start[k], lhs.len[k], pattern, rhs.start[j], rhs.len[j])) ++k;
+    while (k < lhs.nnames &&
+           !detail::same_name(pattern, lhs.start[k], lhs.len[k], pattern, rhs.start[j], rhs.len[j]))
+      ++k;
     if (k == lhs.nnames) {
       r.error = RearrangeError::name_on_one_side;
       return r;
@@ -192,7 +218,8 @@ TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view s
   for (int g = 0; g < rhs.ngroups; ++g) {
     index_t p = 1;
     for (int j = 0; j < rhs.nnames; ++j)
-      if (rhs.group_of[j] == g) p *= size_of[r.perm[j]];
+      if (rhs.group_of[j] == g)
+        p *= size_of[r.perm[j]];
     r.out.dims[r.out.rank++] = p;
   }
   return r;
@@ -201,7 +228,8 @@ TIRX_HD constexpr RearrangeResult parse_rearrange(text_view pattern, text_view s
 namespace detail {
 template <fixed_string Pattern, fixed_string Sizes>
 TIRX_HD constexpr RearrangeResult checked_rearrange(const Shape& in) {
-  return parse_rearrange(text_view{Pattern.chars, Pattern.size()}, text_view{Sizes.chars, Sizes.size()}, in);
+  return parse_rearrange(text_view{Pattern.chars, Pattern.size()},
+                         text_view{Sizes.chars, Sizes.size()}, in);
 }
 } // namespace detail
 

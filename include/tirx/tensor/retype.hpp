@@ -9,7 +9,7 @@ namespace tirx {
 
 enum class RetypeError {
   none,
-  not_contiguous,     ///< the innermost mode is not stride-1 on m
+  not_contiguous, ///< the innermost mode is not stride-1 on m
   extent_not_divisible,
   stride_not_divisible,
   offset_not_divisible,
@@ -32,7 +32,8 @@ TIRX_HD constexpr RetypeResult retype(const TileLayout& l, const Shape& shape, i
   RetypeResult res{};
   res.layout = l;
   res.shape = shape;
-  if (from_bits == to_bits) return res;
+  if (from_bits == to_bits)
+    return res;
   if (to_bits % from_bits != 0 && from_bits % to_bits != 0) {
     res.error = RetypeError::width_not_multiple;
     return res;
@@ -55,7 +56,8 @@ TIRX_HD constexpr RetypeResult retype(const TileLayout& l, const Shape& shape, i
     // the new innermost mode (extent r) must be exactly `r : 1@m`
     int b = g.bound[split.rank - 1], e = g.bound[split.rank];
     TileLayout inner{};
-    for (int i = b; i < e; ++i) inner.push_shard(g.layout.shard[i]);
+    for (int i = b; i < e; ++i)
+      inner.push_shard(g.layout.shard[i]);
     inner = canonicalize(inner);
     if (!(inner.rank == 1 && inner.shard[0].axis == Axis{0} && inner.shard[0].stride == 1)) {
       res.error = RetypeError::not_contiguous;
@@ -97,7 +99,8 @@ TIRX_HD constexpr RetypeResult retype(const TileLayout& l, const Shape& shape, i
     }
     if (l.swz.active()) {
       int lg = 0;
-      while ((index_t{1} << lg) < r) ++lg;
+      while ((index_t{1} << lg) < r)
+        ++lg;
       if (l.swz.base < lg) {
         res.error = RetypeError::swizzle_too_fine;
         return res;
@@ -112,23 +115,27 @@ TIRX_HD constexpr RetypeResult retype(const TileLayout& l, const Shape& shape, i
   TileLayout out{};
   for (int i = 0; i < l.rank; ++i) {
     Iter it = l.shard[i];
-    if (it.axis == Axis{0}) it.stride *= r;
+    if (it.axis == Axis{0})
+      it.stride *= r;
     out.push_shard(it);
   }
   out.push_shard(Iter{r, 1, Axis{0}});
   for (int i = 0; i < l.nreplica; ++i) {
     Iter it = l.replica[i];
-    if (it.axis == Axis{0}) it.stride *= r;
+    if (it.axis == Axis{0})
+      it.stride *= r;
     out.push_replica(it);
   }
   for (int i = 0; i < l.noffset; ++i) {
     Term t = l.offset[i];
-    if (t.axis == Axis{0}) t.value *= r;
+    if (t.axis == Axis{0})
+      t.value *= r;
     out.add_offset(t);
   }
   if (l.swz.active()) {
     int lg = 0;
-    while ((index_t{1} << lg) < r) ++lg;
+    while ((index_t{1} << lg) < r)
+      ++lg;
     out.swz = Swizzle{l.swz.bits, l.swz.base + lg, l.swz.shift};
   }
   res.layout = out;

@@ -7,13 +7,12 @@ namespace tirx {
 
 /// An immutable value with an explicit type (TIRx `T.let[T.int32]`):
 ///   let<int> base = tx * 4;
-template <class T>
-using let = const T;
+template <class T> using let = const T;
 
 /// A mutable scalar: a one-element tensor (TIRx represents `total: T.float32`
 /// this way), usable as a plain value.
 ///   scalar<float> total = 0.0f;  total += x;  B[tx] = total;
-template <class T, Scope Sc, class Store>
+template <class T, MemScope Sc, class Store>
 class Scalar : public Tensor<T, ShapeT<1>, Sc, alignof(T), row_major_t<ShapeT<1>>, Store> {
   using Base = Tensor<T, ShapeT<1>, Sc, alignof(T), row_major_t<ShapeT<1>>, Store>;
 
@@ -21,8 +20,7 @@ public:
   using Base::Base;
   constexpr Scalar() = default;
   TIRX_HD constexpr Scalar(const T& v) // NOLINT: a scalar is initialised from a value
-    requires(!cuda::std::is_same_v<Store, PointerStorage<T>>)
-  {
+      requires(!cuda::std::is_same_v<Store, PointerStorage<T>>) {
     *this->data() = v;
   }
   TIRX_HD constexpr explicit Scalar(const Base& b) : Base(b) {}
@@ -32,38 +30,49 @@ public:
     value() = v;
     return *this;
   }
-  TIRX_HD constexpr Scalar& operator+=(const T& v) { value() += v; return *this; }
-  TIRX_HD constexpr Scalar& operator-=(const T& v) { value() -= v; return *this; }
-  TIRX_HD constexpr Scalar& operator*=(const T& v) { value() *= v; return *this; }
-  TIRX_HD constexpr Scalar& operator/=(const T& v) { value() /= v; return *this; }
+  TIRX_HD constexpr Scalar& operator+=(const T& v) {
+    value() += v;
+    return *this;
+  }
+  TIRX_HD constexpr Scalar& operator-=(const T& v) {
+    value() -= v;
+    return *this;
+  }
+  TIRX_HD constexpr Scalar& operator*=(const T& v) {
+    value() *= v;
+    return *this;
+  }
+  TIRX_HD constexpr Scalar& operator/=(const T& v) {
+    value() /= v;
+    return *this;
+  }
 };
 
 /// A per-thread mutable scalar (TIRx local_scalar).
-template <class T>
-using scalar = Scalar<T, Scope::local, ArrayStorage<T, 1, alignof(T)>>;
+template <class T> using scalar = Scalar<T, MemScope::local, ArrayStorage<T, 1, alignof(T)>>;
 
 /// The same, by function: auto total = local_scalar<float>(0.0f);
-template <class T>
-TIRX_HD constexpr scalar<T> local_scalar(const T& init) {
+template <class T> TIRX_HD constexpr scalar<T> local_scalar(const T& init) {
   return scalar<T>(init);
 }
 
 #if defined(__CUDACC__)
 /// A mutable scalar in shared memory, one per block (TIRx shared_scalar).
 /// Like alloc_shared, storage belongs to (T, Tag).
-template <class T, class Tag = void>
-__device__ TIRX_FORCEINLINE auto shared_scalar() {
+template <class T, class Tag = void> __device__ TIRX_FORCEINLINE auto shared_scalar() {
   auto t = alloc_shared<T, shape(1), row_major(shape(1)), Tag>();
-  return Scalar<T, Scope::shared, PointerStorage<T>>(t.data());
+  return Scalar<T, MemScope::shared, PointerStorage<T>>(t.data());
 }
 
 /// TIRx alloc_scalar: a mutable scalar in the given scope.
-template <class T, Scope Sc = Scope::local, class Tag = void>
+template <class T, MemScope Sc = MemScope::local, class Tag = void>
 __device__ TIRX_FORCEINLINE auto alloc_scalar() {
-  static_assert(Sc == Scope::local || Sc == Scope::shared,
+  static_assert(Sc == MemScope::local || Sc == MemScope::shared,
                 "tirx::alloc_scalar: scalars live in local or shared memory");
-  if constexpr (Sc == Scope::local) return scalar<T>{};
-  else return shared_scalar<T, Tag>();
+  if constexpr (Sc == MemScope::local)
+    return scalar<T>{};
+  else
+    return shared_scalar<T, Tag>();
 }
 #endif
 

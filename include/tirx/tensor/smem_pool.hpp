@@ -45,14 +45,17 @@ public:
   template <class T, Shape Shp, TileLayout Lay = row_major(Shp), int Align = 16>
   TIRX_HD constexpr auto alloc() {
     static_assert(check_layout<Lay>());
-    static_assert(Shp.size() == Lay.size(),
-                  "tirx::SMEMPool::alloc: the shape and the layout must have the same number of elements");
+    static_assert(
+        Shp.size() == Lay.size(),
+        "tirx::SMEMPool::alloc: the shape and the layout must have the same number of elements");
     static_assert(!Lay.has_thread_axis(),
                   "tirx::SMEMPool::alloc: a shared tensor's layout may use memory axes only");
     static_assert(Align > 0 && (Align & (Align - 1)) == 0 && Align <= 1024,
                   "tirx::SMEMPool::alloc: the alignment must be a power of two up to 1024");
-    static_assert(detail::local_reach_ok(Lay), "tirx::SMEMPool::alloc: the layout reaches negative offsets");
-    using Result = Tensor<T, typename detail::shape_type_of<Shp>::type, Scope::shared_dyn, Align, typename detail::layout_type_of<Lay>::type>;
+    static_assert(detail::local_reach_ok(Lay),
+                  "tirx::SMEMPool::alloc: the layout reaches negative offsets");
+    using Result = Tensor<T, typename detail::shape_type_of<Shp>::type, MemScope::shared_dyn, Align,
+                          typename detail::layout_type_of<Lay>::type>;
     constexpr index_t bytes = detail::local_elements(Lay) * index_t{sizeof(T)};
     if (committed_) {
       // Not a constant expression: a plan that allocates after commit() stops
@@ -63,13 +66,16 @@ public:
     offset_ = (offset_ + Align - 1) / Align * Align;
     unsigned long long at = offset_;
     offset_ += static_cast<unsigned long long>(bytes);
-    if (offset_ > high_) high_ = offset_;
+    if (offset_ > high_)
+      high_ = offset_;
     // Planning (constant evaluation, or a host pool without memory) hands
     // out null tensors. On the device the pointer is used as is: a test
     // against null would make the compiler lose the shared address space.
-    if (cuda::std::is_constant_evaluated()) return Result{};
+    if (cuda::std::is_constant_evaluated())
+      return Result{};
 #if !defined(__CUDA_ARCH__)
-    if (base_ == nullptr) return Result{};
+    if (base_ == nullptr)
+      return Result{};
 #endif
     return Result{reinterpret_cast<T*>(base_ + at)};
   }
@@ -105,8 +111,7 @@ private:
 
 /// The dynamic shared memory a plan needs, as a constant:
 ///   constexpr auto bytes = smem_bytes([](SMEMPool& p) { plan(p); });
-template <class F>
-TIRX_HD constexpr unsigned long long smem_bytes(F&& plan) {
+template <class F> TIRX_HD constexpr unsigned long long smem_bytes(F&& plan) {
   SMEMPool pool;
   plan(pool);
   return pool.commit();

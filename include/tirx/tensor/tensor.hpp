@@ -10,34 +10,30 @@
 #include <tirx/tensor/dtype.hpp>
 #include <tirx/tensor/rearrange.hpp>
 #include <tirx/tensor/retype.hpp>
-#include <tirx/tensor/scope.hpp>
+#include <tirx/tensor/mem_scope.hpp>
 #include <tirx/tensor/sub.hpp>
 
 namespace tirx {
 
 /// The row-major layout type of a ShapeT.
 namespace detail {
-template <class Shp>
-struct row_major_of {
+template <class Shp> struct row_major_of {
   static constexpr TileLayout value = row_major(Shp::value);
   using type = typename layout_type_of<value>::type;
 };
 } // namespace detail
-template <class Shp>
-using row_major_t = typename detail::row_major_of<Shp>::type;
+template <class Shp> using row_major_t = typename detail::row_major_of<Shp>::type;
 
 // -- storage -----------------------------------------------------------------
 
 /// A view: the tensor refers to storage it does not own.
-template <class T>
-struct PointerStorage {
+template <class T> struct PointerStorage {
   T* ptr = nullptr;
   TIRX_HD constexpr T* data() const { return ptr; }
 };
 
 /// Owned per-thread storage (alloc_local): N elements, copied by value.
-template <class T, index_t N, int Align>
-struct ArrayStorage {
+template <class T, index_t N, int Align> struct ArrayStorage {
   TIRX_HD constexpr ArrayStorage() {} // NOLINT: uninitialised on purpose
   alignas(Align) T values[N];
   TIRX_HD constexpr T* data() { return values; }
@@ -55,17 +51,19 @@ struct ArrayStorage {
 ///   Align    alignment of data() in bytes
 ///   Lay      LayoutT<...>, the placement of each logical element
 ///   Store    PointerStorage<T> for views, ArrayStorage for alloc_local
-template <class T, class Shp, Scope Sc = Scope::global, int Align = alignof(T),
+template <class T, class Shp, MemScope Sc = MemScope::global, int Align = alignof(T),
           class Lay = row_major_t<Shp>, class Store = PointerStorage<T>>
 class Tensor {
-  static_assert(is_shape_type_v<Shp>, "tirx::Tensor: the shape must be a ShapeT<...>, e.g. ShapeT<2, 32, 4>");
-  static_assert(is_layout_type_v<Lay>,
-                "tirx::Tensor: the layout must be a LayoutT; write layout_type<value> or layout_type<layout_of<\"...\">>");
+  static_assert(is_shape_type_v<Shp>,
+                "tirx::Tensor: the shape must be a ShapeT<...>, e.g. ShapeT<2, 32, 4>");
+  static_assert(is_layout_type_v<Lay>, "tirx::Tensor: the layout must be a LayoutT; write "
+                                       "layout_type<value> or layout_type<layout_of<\"...\">>");
   static_assert(Shp::value.valid(), "tirx::Tensor: every shape extent must be at least 1");
   static_assert(Shp::size == Lay::value.size(),
                 "tirx::Tensor: the shape and the layout must have the same number of elements; "
                 "give a layout whose shard extents multiply to the shape's size");
-  static_assert(Align > 0 && (Align & (Align - 1)) == 0, "tirx::Tensor: align must be a power of two");
+  static_assert(Align > 0 && (Align & (Align - 1)) == 0,
+                "tirx::Tensor: align must be a power of two");
 
 public:
   using element_type = T;
@@ -73,7 +71,7 @@ public:
   using shape_type = Shp;
   using layout_type = Lay;
   using storage_type = Store;
-  static constexpr Scope scope = Sc;
+  static constexpr MemScope scope = Sc;
   static constexpr int align = Align;
   static constexpr int rank = Shp::rank;
 
@@ -84,49 +82,47 @@ public:
 
   /// Run-time index type: int when every offset fits in 31 bits.
   using index_type = cuda::std::conditional_t<(Shp::size < (index_t{1} << 31) &&
-                                                span(Lay::value, Axis{0}) < (index_t{1} << 31)),
-                                               int, long long>;
+                                               span(Lay::value, Axis{0}) < (index_t{1} << 31)),
+                                              int, long long>;
 
   Store store; // owned arrays start uninitialised, like registers
 
   constexpr Tensor() = default;
-  TIRX_HD constexpr explicit Tensor(T* p)
-    requires cuda::std::is_same_v<Store, PointerStorage<T>>
+  TIRX_HD constexpr explicit Tensor(T* p) requires cuda::std::is_same_v<Store, PointerStorage<T>>
       : store{p} {}
 
   /// The base data pointer.
-  TIRX_HD constexpr T* data() const
-    requires cuda::std::is_same_v<Store, PointerStorage<T>>
-  {
+  TIRX_HD constexpr T* data() const requires cuda::std::is_same_v<Store, PointerStorage<T>> {
     return store.data();
   }
-  TIRX_HD constexpr T* data()
-    requires(!cuda::std::is_same_v<Store, PointerStorage<T>>)
-  {
+  TIRX_HD constexpr T* data() requires(!cuda::std::is_same_v<Store, PointerStorage<T>>) {
     return store.data();
   }
   TIRX_HD constexpr const T* data() const
-    requires(!cuda::std::is_same_v<Store, PointerStorage<T>>)
-  {
+      requires(!cuda::std::is_same_v<Store, PointerStorage<T>>) {
     return store.data();
   }
 
   /// Offset on m of a logical coordinate (one index per mode).
-  template <class... I>
-  TIRX_HD TIRX_FORCEINLINE static constexpr index_type offset_of(I... idx) {
+  template <class... I> TIRX_HD TIRX_FORCEINLINE static constexpr index_type offset_of(I... idx) {
     static_assert(sizeof...(I) == rank, "tirx::Tensor: give one index per mode");
-    static_assert(Sc != Scope::tmem, "tirx::Tensor: tensor memory is read and written with tcgen05 instructions, not by element");
+    static_assert(Sc != MemScope::tmem, "tirx::Tensor: tensor memory is read and written with tcgen05 "
+                                     "instructions, not by element");
     constexpr GroupedLayout g = group(Lay::value, Shp::value);
     if constexpr (g.ok) {
       // mode by mode: a mode spread over threads only (warp, lane) adds
       // nothing, so register tiles keep static slots whatever the thread
       index_type off = static_cast<index_type>(Lay::value.offset_on(Axis{0}));
       [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-        ((off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(idx))), ...);
-      }(cuda::std::make_integer_sequence<int, rank>{});
+        ((off +=
+          detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(idx))),
+         ...);
+      }
+      (cuda::std::make_integer_sequence<int, rank>{});
       if constexpr (Lay::value.swz.active()) {
         constexpr Swizzle sw = Lay::value.swz;
-        constexpr index_type mask = static_cast<index_type>(((index_t{1} << sw.bits) - 1) << (sw.shift + sw.base));
+        constexpr index_type mask =
+            static_cast<index_type>(((index_t{1} << sw.bits) - 1) << (sw.shift + sw.base));
         off ^= (off & mask) >> sw.shift;
       }
       return off;
@@ -136,10 +132,10 @@ public:
   }
 
   /// A[i] on a 1-D tensor, or A[ramp(base, stride, lanes)] (see vector.hpp).
-  template <class I>
-  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) const {
+  template <class I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) const {
     if constexpr (cuda::std::is_integral_v<I> || is_static_int_v<I>) {
-      static_assert(rank == 1, "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
+      static_assert(rank == 1,
+                    "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
       return (*this)(i);
     } else {
       return at(*this, i);
@@ -147,10 +143,10 @@ public:
   }
   /// The same on a mutable owning tensor (alloc_local): `values[k] = x` and
   /// `values[ramp(...)] = v` write (the const overload would give const T&).
-  template <class I>
-  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) {
+  template <class I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) {
     if constexpr (cuda::std::is_integral_v<I> || is_static_int_v<I>) {
-      static_assert(rank == 1, "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
+      static_assert(rank == 1,
+                    "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
       return (*this)(i);
     } else {
       return at(view(), i);
@@ -158,12 +154,10 @@ public:
   }
 
   /// A pointer to element (i, j, ...): this thread's slot for distributed layouts.
-  template <class... I>
-  TIRX_HD TIRX_FORCEINLINE constexpr auto ptr_to(I... idx) const {
+  template <class... I> TIRX_HD TIRX_FORCEINLINE constexpr auto ptr_to(I... idx) const {
     return data() + offset_of(idx...);
   }
-  template <class... I>
-  TIRX_HD TIRX_FORCEINLINE constexpr auto ptr_to(I... idx) {
+  template <class... I> TIRX_HD TIRX_FORCEINLINE constexpr auto ptr_to(I... idx) {
     return data() + offset_of(idx...);
   }
 
@@ -172,8 +166,7 @@ public:
   TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator()(I... idx) const {
     return data()[offset_of(idx...)];
   }
-  template <class... I>
-  TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator()(I... idx) {
+  template <class... I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator()(I... idx) {
     return data()[offset_of(idx...)];
   }
 
@@ -187,9 +180,9 @@ public:
   }
 
   /// view<64, 4>(): the same elements under another shape of equal size.
-  template <index_t... Dims>
-  TIRX_HD constexpr auto view() const {
-    static_assert(sizeof...(Dims) > 0, "tirx::Tensor::view: give the new shape, e.g. view<64, 4>()");
+  template <index_t... Dims> TIRX_HD constexpr auto view() const {
+    static_assert(sizeof...(Dims) > 0,
+                  "tirx::Tensor::view: give the new shape, e.g. view<64, 4>()");
     static_assert((index_t{1} * ... * Dims) == Shp::size,
                   "tirx::Tensor::view: the new shape must have as many elements as the tensor; "
                   "check the extents (use sub() to select a part)");
@@ -199,67 +192,74 @@ public:
 
   /// view<U>(): the same bytes as elements of type U (8 halves as 4 uint32).
   template <class U>
-    requires(!is_static_int_v<U>)
-  TIRX_HD auto view() const {
-    static_assert(dtype_traits<U>::known, "tirx::Tensor::view<U>: U must be a tirx element type (see dtype.hpp)");
+  requires(!is_static_int_v<U>) TIRX_HD auto view() const {
+    static_assert(dtype_traits<U>::known,
+                  "tirx::Tensor::view<U>: U must be a tirx element type (see dtype.hpp)");
     constexpr RetypeResult r = retype(Lay::value, Shp::value, dtype_bits<T>, dtype_bits<U>);
     static_assert(r.error != RetypeError::width_not_multiple,
                   "tirx::Tensor::view<U>: one element width must be a multiple of the other");
-    static_assert(r.error != RetypeError::extent_not_divisible,
-                  "tirx::Tensor::view<U>: the last mode's extent must be divisible by the width ratio; "
-                  "view<...>() to another shape first");
-    static_assert(r.error != RetypeError::not_contiguous,
-                  "tirx::Tensor::view<U>: the elements merged into one U must be consecutive in memory "
-                  "(the last mode stride-1 on m)");
-    static_assert(r.error != RetypeError::stride_not_divisible,
-                  "tirx::Tensor::view<U>: every memory stride must be divisible by the width ratio");
-    static_assert(r.error != RetypeError::offset_not_divisible,
-                  "tirx::Tensor::view<U>: the layout's memory offset must be divisible by the width ratio");
+    static_assert(
+        r.error != RetypeError::extent_not_divisible,
+        "tirx::Tensor::view<U>: the last mode's extent must be divisible by the width ratio; "
+        "view<...>() to another shape first");
+    static_assert(
+        r.error != RetypeError::not_contiguous,
+        "tirx::Tensor::view<U>: the elements merged into one U must be consecutive in memory "
+        "(the last mode stride-1 on m)");
+    static_assert(
+        r.error != RetypeError::stride_not_divisible,
+        "tirx::Tensor::view<U>: every memory stride must be divisible by the width ratio");
+    static_assert(
+        r.error != RetypeError::offset_not_divisible,
+        "tirx::Tensor::view<U>: the layout's memory offset must be divisible by the width ratio");
     static_assert(r.error != RetypeError::swizzle_too_fine,
                   "tirx::Tensor::view<U>: the swizzle keeps fewer bytes together than one U");
     if constexpr (r.error == RetypeError::none) {
       using U2 = cuda::std::conditional_t<cuda::std::is_const_v<T>, const U, U>;
-      return Tensor<U2, typename detail::shape_type_of<r.shape>::type, Sc, Align, typename detail::layout_type_of<r.layout>::type, PointerStorage<U2>>{
+      return Tensor<U2, typename detail::shape_type_of<r.shape>::type, Sc, Align,
+                    typename detail::layout_type_of<r.layout>::type, PointerStorage<U2>>{
           reinterpret_cast<U2*>(base_view().data())};
     }
   }
 
   /// permute<1, 0>(): reorder the modes; new mode i is old mode P[i].
-  template <int... P>
-  TIRX_HD constexpr auto permute() const {
+  template <int... P> TIRX_HD constexpr auto permute() const {
     static_assert(sizeof...(P) == rank, "tirx::Tensor::permute: give one mode index per mode");
     constexpr int perm[max_rank] = {P...};
     constexpr bool grouped = group(Lay::value, Shp::value).ok;
-    static_assert(grouped, "tirx::Tensor::permute: the layout's iters do not split along the shape's "
-                           "modes; view<...>() to a shape that matches the layout first");
+    static_assert(grouped,
+                  "tirx::Tensor::permute: the layout's iters do not split along the shape's "
+                  "modes; view<...>() to a shape that matches the layout first");
     constexpr PermuteResult r = ::tirx::permute(Lay::value, Shp::value, perm);
     static_assert(r.ok || !grouped,
                   "tirx::Tensor::permute: the indices must be a permutation of 0..rank-1");
     if constexpr (r.ok)
-      return Tensor<elem_t, typename detail::shape_type_of<r.shape>::type, Sc, Align, typename detail::layout_type_of<r.layout>::type,
-                    PointerStorage<elem_t>>{base_view().data()};
+      return Tensor<elem_t, typename detail::shape_type_of<r.shape>::type, Sc, Align,
+                    typename detail::layout_type_of<r.layout>::type, PointerStorage<elem_t>>{
+          base_view().data()};
   }
 
   /// sub(i, all, range<0, 4>, range_from<8>(k), c<2>): a region. An integer
   /// drops its mode, a range narrows it (with a step), all keeps it. Static
   /// indices (c<k>, range<...>) may select along any axis; run-time ones only
   /// along memory (they move the pointer).
-  template <class... A>
-  TIRX_HD constexpr auto sub(A... a) const {
+  template <class... A> TIRX_HD constexpr auto sub(A... a) const {
     static_assert(sizeof...(A) == rank,
                   "tirx::Tensor::sub: give one index, range or all per mode of the tensor");
     constexpr detail::SubPlan plan = detail::make_sub_plan<A...>(Lay::value, Shp::value);
-    static_assert(!plan.index_out_of_range,
-                  "tirx::Tensor::sub: a static index is outside its mode; indices run from 0 to extent-1");
+    static_assert(
+        !plan.index_out_of_range,
+        "tirx::Tensor::sub: a static index is outside its mode; indices run from 0 to extent-1");
     static_assert(!plan.range_out_of_range,
                   "tirx::Tensor::sub: a static range reaches past the end of its mode");
     static_assert(!plan.dynamic_on_thread_axis,
                   "tirx::Tensor::sub: a run-time index can only select along memory; this mode is "
                   "spread over threads, so use a static index c<k> or range<b, e>");
-    static_assert(!plan.dynamic_with_swizzle,
-                  "tirx::Tensor::sub: a swizzled tensor takes static indices only (c<k>, range<b, e>)");
-    static_assert(!plan.dyn_range_not_affine,
-                  "tirx::Tensor::sub: a run-time range needs a mode with one memory stride; use a static range");
+    static_assert(
+        !plan.dynamic_with_swizzle,
+        "tirx::Tensor::sub: a swizzled tensor takes static indices only (c<k>, range<b, e>)");
+    static_assert(!plan.dyn_range_not_affine, "tirx::Tensor::sub: a run-time range needs a mode "
+                                              "with one memory stride; use a static range");
     constexpr SliceResult r = slice(Lay::value, Shp::value, plan.spec);
     static_assert(r.ok || plan.index_out_of_range || plan.range_out_of_range,
                   "tirx::Tensor::sub: this range cannot be expressed with the layout's iters (it "
@@ -272,22 +272,26 @@ public:
         if constexpr (cuda::std::is_integral_v<XD>) {
           [[maybe_unused]] constexpr index_t dim = Shp::value.dims[D]; // read by TIRX_CHECK only
           TIRX_CHECK(x >= 0 && x < dim, "tirx::Tensor::sub: run-time index outside its mode");
-          off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(x));
+          off +=
+              detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(x));
         } else if constexpr (requires { x.begin; }) {
           [[maybe_unused]] constexpr index_t dim = Shp::value.dims[D]; // read by TIRX_CHECK only
           TIRX_CHECK(x.begin >= 0 && x.begin + (XD::len - 1) * XD::step < dim,
                      "tirx::Tensor::sub: run-time range reaches outside its mode");
-          off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(x.begin));
+          off += detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(
+              static_cast<index_type>(x.begin));
         }
       };
       [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
         (add.template operator()<D>(a), ...);
-      }(cuda::std::make_integer_sequence<int, rank>{});
+      }
+      (cuda::std::make_integer_sequence<int, rank>{});
       constexpr bool dynamic = ((cuda::std::is_integral_v<A> || requires { A::len; }) || ...);
       constexpr int new_align =
           dynamic ? detail::pow2_divisor(plan.dyn_stride_gcd * index_t{sizeof(T)}, Align) : Align;
-      return Tensor<elem_t, typename detail::shape_type_of<r.shape>::type, Sc, new_align, typename detail::layout_type_of<r.layout>::type,
-                    PointerStorage<elem_t>>{base_view().data() + off};
+      return Tensor<elem_t, typename detail::shape_type_of<r.shape>::type, Sc, new_align,
+                    typename detail::layout_type_of<r.layout>::type, PointerStorage<elem_t>>{
+          base_view().data() + off};
     }
   }
 
@@ -298,34 +302,52 @@ public:
   TIRX_HD constexpr auto rearrange() const {
     constexpr RearrangeResult r = detail::checked_rearrange<Pattern, Sizes>(Shp::value);
     constexpr RearrangeError e = r.error;
-    static_assert(e != RearrangeError::no_arrow, "tirx::Tensor::rearrange: the pattern needs '->' between the input and output modes");
-    static_assert(e != RearrangeError::bad_character, "tirx::Tensor::rearrange: a pattern holds names, spaces and parentheses only");
-    static_assert(e != RearrangeError::unbalanced_parens, "tirx::Tensor::rearrange: unbalanced parentheses in the pattern");
-    static_assert(e != RearrangeError::nested_parens, "tirx::Tensor::rearrange: parentheses cannot nest; list the names of one merged mode in one group");
-    static_assert(e != RearrangeError::empty_group, "tirx::Tensor::rearrange: an empty group () has no names");
-    static_assert(e != RearrangeError::duplicate_name, "tirx::Tensor::rearrange: a name appears twice on one side of the pattern");
-    static_assert(e != RearrangeError::name_on_one_side, "tirx::Tensor::rearrange: every name must appear on both sides of '->'");
-    static_assert(e != RearrangeError::rank_mismatch, "tirx::Tensor::rearrange: the left side must have one entry (a name or a group) per mode of the tensor");
-    static_assert(e != RearrangeError::too_many_unknown, "tirx::Tensor::rearrange: a group may leave at most one size unknown; give the others, e.g. \"warp=2\"");
-    static_assert(e != RearrangeError::size_mismatch, "tirx::Tensor::rearrange: the sizes of a group must multiply to its mode's extent");
-    static_assert(e != RearrangeError::bad_sizes, "tirx::Tensor::rearrange: sizes are written \"name=integer\", separated by spaces or commas");
-    static_assert(e != RearrangeError::unused_size, "tirx::Tensor::rearrange: a size names something the pattern does not contain");
+    static_assert(
+        e != RearrangeError::no_arrow,
+        "tirx::Tensor::rearrange: the pattern needs '->' between the input and output modes");
+    static_assert(e != RearrangeError::bad_character,
+                  "tirx::Tensor::rearrange: a pattern holds names, spaces and parentheses only");
+    static_assert(e != RearrangeError::unbalanced_parens,
+                  "tirx::Tensor::rearrange: unbalanced parentheses in the pattern");
+    static_assert(e != RearrangeError::nested_parens,
+                  "tirx::Tensor::rearrange: parentheses cannot nest; list the names of one merged "
+                  "mode in one group");
+    static_assert(e != RearrangeError::empty_group,
+                  "tirx::Tensor::rearrange: an empty group () has no names");
+    static_assert(e != RearrangeError::duplicate_name,
+                  "tirx::Tensor::rearrange: a name appears twice on one side of the pattern");
+    static_assert(e != RearrangeError::name_on_one_side,
+                  "tirx::Tensor::rearrange: every name must appear on both sides of '->'");
+    static_assert(e != RearrangeError::rank_mismatch,
+                  "tirx::Tensor::rearrange: the left side must have one entry (a name or a group) "
+                  "per mode of the tensor");
+    static_assert(e != RearrangeError::too_many_unknown,
+                  "tirx::Tensor::rearrange: a group may leave at most one size unknown; give the "
+                  "others, e.g. \"warp=2\"");
+    static_assert(
+        e != RearrangeError::size_mismatch,
+        "tirx::Tensor::rearrange: the sizes of a group must multiply to its mode's extent");
+    static_assert(e != RearrangeError::bad_sizes,
+                  "tirx::Tensor::rearrange: sizes are written \"name=integer\", separated by "
+                  "spaces or commas");
+    static_assert(e != RearrangeError::unused_size,
+                  "tirx::Tensor::rearrange: a size names something the pattern does not contain");
     static_assert(e != RearrangeError::too_many_names, "tirx::Tensor::rearrange: at most 8 names");
     if constexpr (e == RearrangeError::none) {
       constexpr Shape el = r.elementary;
       return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
         return this->template view<el.dims[I]...>().template permute<r.perm[I]...>();
-      }(cuda::std::make_integer_sequence<int, el.rank>{})
-          .template view_shape<r.out>();
+      }
+      (cuda::std::make_integer_sequence<int, el.rank>{}).template view_shape<r.out>();
     }
   }
 
   /// view_shape<shape(64, 4)>(): view<...>() with a Shape value.
-  template <Shape V>
-  TIRX_HD constexpr auto view_shape() const {
+  template <Shape V> TIRX_HD constexpr auto view_shape() const {
     return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
       return this->template view<V.dims[I]...>();
-    }(cuda::std::make_integer_sequence<int, V.rank>{});
+    }
+    (cuda::std::make_integer_sequence<int, V.rank>{});
   }
 
 private:
@@ -335,21 +357,20 @@ private:
   }
 };
 
-template <class T>
-inline constexpr bool is_tensor_v = false;
-template <class T, class Shp, Scope Sc, int A, class L, class St>
+template <class T> inline constexpr bool is_tensor_v = false;
+template <class T, class Shp, MemScope Sc, int A, class L, class St>
 inline constexpr bool is_tensor_v<Tensor<T, Shp, Sc, A, L, St>> = true;
 
 /// A tensor type over global memory, for kernel parameters:
 /// GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>.
 template <class T, class Shp, int Align = alignof(T), class Lay = row_major_t<Shp>>
-using GlobalTensor = Tensor<T, Shp, Scope::global, Align, Lay>;
+using GlobalTensor = Tensor<T, Shp, MemScope::global, Align, Lay>;
 
 /// A tensor view of the given type over an existing pointer (TIRx
 /// decl_tensor). In debug builds the pointer's alignment is checked.
-template <class TensorType>
-TIRX_HD TensorType decl_tensor(typename TensorType::element_type* ptr) {
-  static_assert(is_tensor_v<TensorType>, "tirx::decl_tensor: the template argument must be a tirx::Tensor type");
+template <class TensorType> TIRX_HD TensorType decl_tensor(typename TensorType::element_type* ptr) {
+  static_assert(is_tensor_v<TensorType>,
+                "tirx::decl_tensor: the template argument must be a tirx::Tensor type");
   TIRX_CHECK(reinterpret_cast<unsigned long long>(ptr) % TensorType::align == 0,
              "tirx::decl_tensor: the pointer is less aligned than the tensor type's align");
   return TensorType{ptr};

@@ -29,7 +29,9 @@ __global__ void narrow_access_fails_a(Tile A, Tile B) {
   tile::ewise(plus_one, registers, registers, scope::cta);
   tile::apply<ptx<"st.global.v2.b32">>(B.view<2, 32, 6, 2>(), pairs, scope::cta);
 }
-__global__ void narrow_access_fails_a_twin(const float* A, float* B) { add_one_tile_twin_body(A, B); }
+__global__ void narrow_access_fails_a_twin(const float* A, float* B) {
+  add_one_tile_twin_body(A, B);
+}
 
 // (b) a register tensor read at a run-time index: it lives in local memory.
 using Vec256 = GlobalTensor<float, ShapeT<256>>;
@@ -37,14 +39,16 @@ __global__ void runtime_index_fails_b(Vec256 A, Vec256 B, int k) {
   int tx = threadIdx.x;
   auto values = alloc_local<float, shape(4)>();
 #pragma unroll
-  for (int j = 0; j < 4; ++j) values(j) = A(tx * 4 + j);
+  for (int j = 0; j < 4; ++j)
+    values(j) = A(tx * 4 + j);
   B(tx) = values(k % 4);
 }
 __global__ void runtime_index_fails_b_twin(const float* A, float* B, int k) {
   int tx = threadIdx.x;
   float values[4];
 #pragma unroll
-  for (int j = 0; j < 4; ++j) values[j] = A[tx * 4 + j];
+  for (int j = 0; j < 4; ++j)
+    values[j] = A[tx * 4 + j];
   int i = k % 4; // selected without a local array
   B[tx] = i == 0 ? values[0] : i == 1 ? values[1] : i == 2 ? values[2] : values[3];
 }
@@ -65,6 +69,7 @@ __device__ float affine_relu_scalar(float x) { return fmaxf(__fmaf_rn(x, 2.0f, 1
 __global__ void unfused_fails_c_twin(const float* A, float* B) {
   int tx = threadIdx.x;
   float4 v = reinterpret_cast<const float4*>(A)[tx];
-  v = make_float4(affine_relu_scalar(v.x), affine_relu_scalar(v.y), affine_relu_scalar(v.z), affine_relu_scalar(v.w));
+  v = make_float4(affine_relu_scalar(v.x), affine_relu_scalar(v.y), affine_relu_scalar(v.z),
+                  affine_relu_scalar(v.w));
   reinterpret_cast<float4*>(B)[tx] = v;
 }

@@ -1,0 +1,138 @@
+// Layout operations that measure or simplify one layout: size, range_on,
+// span, canonicalize, storage. All constexpr on values.
+#pragma once
+
+#include <tirx/layout/tile_layout.hpp>
+
+namespace tirx {
+
+/// Number of logical elements (product of the shard extents).
+TIRX_HD constexpr index_t size(const TileLayout& l) { return l.size(); }
+
+/// Product of the shard extents placed on axis a.
+TIRX_HD constexpr index_t size(const TileLayout& l, Axis a) {
+  index_t s = 1;
+  for (int i = 0; i < l.rank; ++i)
+    if (l.shard[i].axis == a)
+      s *= l.shard[i].extent;
+  return s;
+}
+
+/// Lowest and highest coordinate on axis a over all elements and replicas,
+/// before the swizzle (a swizzle permutes within aligned blocks; see span).
+struct Range {
+  index_t lo = 0;
+  index_t hi = 0;
+};
+TIRX_HD constexpr Range range_on(const TileLayout& l, Axis a) {
+  Range r{l.offset_on(a), l.offset_on(a)};
+  auto add = [&](const Iter& it) {
+    if (!(it.axis == a))
+      return;
+    index_t reach = (it.extent - 1) * it.stride;
+    if (reach > 0)
+      r.hi += reach;
+    else
+      r.lo += reach;
+  };
+  for (int i = 0; i < l.rank; ++i)
+    add(l.shard[i]);
+  for (int i = 0; i < l.nreplica; ++i)
+    add(l.replica[i]);
+  return r;
+}
+
+/// Span on axis a: highest - lowest + 1 coordinate. With a swizzle, the
+/// memory span is widened to whole swizzle rows (2^(M+B) elements) so that
+/// every swizzled address stays inside [lo, lo + span).
+TIRX_HD constexpr index_t span(const TileLayout& l, Axis a = Axis{0}) {
+  Range r = range_on(l, a);
+  if (l.swz.active() && a == Axis{0}) {
+    index_t row = index_t{1} << (l.swz.base + l.swz.bits);
+    index_t lo = r.lo >= 0 ? r.lo / row * row : -((-r.lo + row - 1) / row * row);
+    index_t hi = (r.hi >= 0 ? r.hi / row * row : -((-r.hi + row - 1) / row * row)) + row - 1;
+    return hi - lo + 1;
+  }
+  return r.hi - r.lo + 1;
+}
+
+/// Same function, fewest iters: drops extent-1 iters, merges neighbours
+/// (outer e0:s0, inner e1:s1 on one axis with s0 == e1*s1), merges replica
+/// iters the same way, sorts replicas by (axis, stride).
+TIRX_HD constexpr TileLayout canonicalize(const TileLayout& l) {
+  TileLayout r{};
+  for (int i = 0; i < l.rank; ++i) {
+    Iter it = l.shard[i];
+    if (it.extent == 1)
+      continue;
+    r.push_shard(it);
+  }
+  // merge from the inside out
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = 0; i + 1 < r.rank; ++i) {
+      Iter& o = r.shard[i];
+      const Iter& in = r.shard[i + 1];
+      if (o.axis == in.axis && o.stride == in.extent * in.stride) {
+        o = Iter{o.extent * in.extent, in.stride, in.axis};
+        for (int k = i + 1; k + 1 < r.rank; ++k)
+          r.shard[k] = r.shard[k + 1];
+        r.shard[--r.rank] = Iter{};
+        changed = true;
+        break;
+      }
+    }
+  }
+  Iter rep[max_replicas] = {};
+  int nr = 0;
+  for (int i = 0; i < l.nreplica; ++i)
+    if (l.replica[i].extent != 1)
+      rep[nr++] = l.replica[i];
+  // insertion sort by (axis, stride) descending stride so merges are adjacent
+  for (int i = 1; i < nr; ++i)
+    for (int k = i; k > 0; --k) {
+      const Iter& p = rep[k - 1];
+      const Iter& q = rep[k];
+      bool swap = p.axis.code > q.axis.code || (p.axis == q.axis && p.stride < q.stride);
+      if (!swap)
+        break;
+      Iter t = rep[k];
+      rep[k] = rep[k - 1];
+      rep[k - 1] = t;
+    }
+  for (int i = 0; i < nr; ++i) {
+    if (r.nreplica > 0) {
+      Iter& o = r.replica[r.nreplica - 1];
+      if (o.axis == rep[i].axis && o.stride == rep[i].extent * rep[i].stride) {
+        o = Iter{o.extent * rep[i].extent, rep[i].stride, rep[i].axis};
+        continue;
+      }
+    }
+    r.push_replica(rep[i]);
+  }
+  for (int i = 0; i < l.noffset; ++i)
+    r.add_offset(l.offset[i]);
+  r.swz = l.swz;
+  return r;
+}
+
+/// Drops every iter, replica and offset that is not on a memory axis: what
+/// one thread stores (TIRx storage()). A register tile
+/// S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)] stores S[(3, 4) : (4, 1)].
+TIRX_HD constexpr TileLayout storage(const TileLayout& l) {
+  TileLayout r{};
+  for (int i = 0; i < l.rank; ++i)
+    if (l.shard[i].axis.is_memory())
+      r.push_shard(l.shard[i]);
+  for (int i = 0; i < l.nreplica; ++i)
+    if (l.replica[i].axis.is_memory())
+      r.push_replica(l.replica[i]);
+  for (int i = 0; i < l.noffset; ++i)
+    if (l.offset[i].axis.is_memory())
+      r.add_offset(l.offset[i]);
+  r.swz = l.swz;
+  return r;
+}
+
+} // namespace tirx

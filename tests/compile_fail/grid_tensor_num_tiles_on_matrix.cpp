@@ -1,9 +1,0 @@
-// Must not compile: num_tiles<N>() of a matrix.
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_num_tiles_on_matrix() {
-  tirx::GridTensor<float, 2> t{};
-  (void)t.num_tiles<64>();
-}

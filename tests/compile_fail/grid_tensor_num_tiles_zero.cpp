@@ -1,9 +1,0 @@
-// Must not compile: num_tiles<0>().
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_num_tiles_zero() {
-  tirx::GridTensor<float, 1> t{};
-  (void)t.num_tiles<0>();
-}

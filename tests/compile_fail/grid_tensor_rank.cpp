@@ -1,8 +1,0 @@
-// Must not compile: a GridTensor of rank 3.
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_rank() {
-  tirx::GridTensor<float, 3> t{};
-}

@@ -1,9 +1,0 @@
-// Must not compile: tile<R, C>(bi, bj) of a vector.
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_tile_2d_on_vector() {
-  tirx::GridTensor<float, 1> t{};
-  (void)t.tile<4, 4>(0, 0);
-}

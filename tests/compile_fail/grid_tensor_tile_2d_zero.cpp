@@ -1,9 +1,0 @@
-// Must not compile: tile<0, 4>(bi, bj).
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_tile_2d_zero() {
-  tirx::GridTensor<float, 2> t{};
-  (void)t.tile<0, 4>(0, 0);
-}

@@ -1,9 +1,0 @@
-// Must not compile: tile<N>(i) of a matrix.
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_tile_on_matrix() {
-  tirx::GridTensor<float, 2> t{};
-  (void)t.tile<64>(0);
-}

@@ -1,9 +1,0 @@
-// Must not compile: tile<0>(i).
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void grid_tensor_tile_zero() {
-  tirx::GridTensor<float, 1> t{};
-  (void)t.tile<0>(0);
-}

@@ -1,7 +1,0 @@
-// Must not compile: a swizzle whose shift S is below its bits B (typed builder).
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-using Bad = layout_type<S(8, 64) ^ Swizzle { 3, 3, 2 }>;
-Bad* unused = nullptr;

@@ -1,7 +1,0 @@
-// Must not compile: a replica extent of 0 (typed builder).
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-using Bad = layout_type<S(4) + R(0, 1 * warpid)>;
-Bad* unused = nullptr;

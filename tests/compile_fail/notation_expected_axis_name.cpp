@@ -1,6 +1,0 @@
-// Must not compile: ParseError::expected_axis_name.
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-constexpr TileLayout bad = layout_of<"S[(4, 8) : (8@, 1)]">;

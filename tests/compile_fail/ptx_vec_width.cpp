@@ -1,9 +1,0 @@
-// Must not compile: ptx_vec with a vector of 3.
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void ptx_vec_width() {
-  using bad = tirx::ptx_vec<"ld.global", 3, "b32">;
-  (void)bad::desc;
-}

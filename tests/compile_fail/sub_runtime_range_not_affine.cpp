@@ -1,9 +1,0 @@
-// Must not compile: range_from over a mode made of two memory iters (2 : 10, 3 : 1).
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-void f(float* p, int k) {
-  Tensor<float, ShapeT<6>, Scope::global, 4, layout_type<S({2, 3}, {10, 1})>> a{p};
-  auto bad = a.sub(range_from<2>(k));
-}

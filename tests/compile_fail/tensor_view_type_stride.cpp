@@ -1,9 +1,0 @@
-// Must not compile: view<U>: rows of 3 halves cannot be rows of uint32 words.
-#include <tirx/tile.hpp>
-
-using namespace tirx;
-
-void f(half* p) {
-  Tensor<half, ShapeT<3, 2>, Scope::global, 2, layout_type<S({3, 2}, {3, 1})>> a{p};
-  auto bad = a.view<uint32>();
-}

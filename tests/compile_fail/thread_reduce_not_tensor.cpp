@@ -1,9 +1,0 @@
-// Must not compile: thread_reduce over a plain array.
-#include <tirx/exec/reduce.hpp>
-#include <tirx/tensor/grid_tensor.hpp>
-#include <tirx/ptx/spelling.hpp>
-
-void thread_reduce_not_tensor() {
-  float a[4] = {};
-  (void)tirx::thread_reduce([](float x, float y) { return x + y; }, 0.0f, a);
-}

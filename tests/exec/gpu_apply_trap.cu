@@ -1,0 +1,172 @@
+// GPU test of tile::apply's and tile::ewise's run-time debug checks (label
+// gpu): what only run time knows, the launch's block shape against the scope
+// and the actual alignment of a vector access's pointer. Each broken launch
+// must trap with its check's message on stdout; the matching correct launch
+// must finish (and, for the copy, copy).
+//
+// Built with TIRX_DEBUG_CHECKS=1 whatever the build type. A trap ruins the
+// CUDA context, so every case runs in a child process (`gpu_apply_trap
+// --child CASE`, see trap_runner.hpp).
+// Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
+#define TIRX_DEBUG_CHECKS 1
+
+#include "support/device_buffer.hpp"
+#include "support/trap_runner.hpp"
+
+#include <tirx/tile.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace tirx;
+
+// Two warps of 32 lanes, 4 floats each: one .v4 load and store per thread.
+constexpr TileLayout reg = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+using Tile = GlobalTensor<float, ShapeT<2, 32, 4>, 16>;
+constexpr int tile_elements = 2 * 32 * 4;
+
+__global__ void copy_tile(Tile A, Tile B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), reg>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+
+/// ewise writing a memory tile at cta scope: ewise's own launch check.
+__global__ void fill_tile(Tile B) {
+  tile::ewise([] { return 2.0f; }, B, scope::cta);
+}
+
+/// Warps 4..5 of the block copy the tile at cta scope over that range.
+__global__ void copy_range(Tile A, Tile B, bool everyone) {
+  if (everyone || threadIdx.x >= 128) {
+    auto registers = alloc_local<float, shape(2, 32, 4), reg>();
+    tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::warps<4, 2>(scope::cta));
+    tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warps<4, 2>(scope::cta));
+  }
+}
+
+/// One warpgroup copies 4 x 32 x 1 floats at warpgroup scope.
+using GroupTile = GlobalTensor<float, ShapeT<4, 32, 1>, 4>;
+__global__ void copy_group(GroupTile A, GroupTile B) {
+  auto registers = alloc_local<float, shape(4, 32, 1),
+                               layout_of<"S[(4, 32, 1) : (1@wid_in_wg, 1@laneid, 1)]">>();
+  tile::apply<ptx<"ld.global.b32">>(registers, A, scope::warpgroup);
+  tile::apply<ptx<"st.global.b32">>(B, registers, scope::warpgroup);
+}
+
+/// One warp copies 32 x 4 floats at warp scope.
+using WarpTile = GlobalTensor<float, ShapeT<32, 4>, 16>;
+__global__ void copy_warp(WarpTile A, WarpTile B) {
+  auto registers = alloc_local<float, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warp);
+}
+
+constexpr const char* block_1d =
+    "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
+constexpr const char* block_size =
+    "tirx::tile: at cta scope the launch's block size must equal warps x 32 of the operands' group";
+constexpr const char* misaligned = "tirx::tile::apply: the memory tensor's pointer is not aligned "
+                                   "to the vector's bytes (its type claims an align "
+                                   "the pointer does not have); make the tensor with decl_tensor, "
+                                   "which checks, or declare a smaller align";
+
+constexpr const char* outside_range =
+    "tirx::tile: the calling thread's warp is outside the scope's warp range (scope::warps<First, "
+    "Count>): call it "
+    "only from warps [First, First + Count), e.g. inside if (warp >= First)";
+constexpr const char* range_block = "tirx::tile: the block has fewer warps than the scope's warp "
+                                    "range (scope::warps<First, Count>) reaches; launch "
+                                    "at least (First + Count) x 32 threads";
+constexpr const char* whole_groups = "tirx::tile: at warpgroup scope the block must hold whole "
+                                     "warpgroups: launch a multiple of 128 threads";
+constexpr const char* whole_warps = "tirx::tile: a scope with lanes (warp and wider) needs whole "
+                                    "warps: launch a multiple of 32 threads";
+
+constexpr TrapCase cases[] = {
+    {"range_ok", false, nullptr}, // 192 threads, warps 4..5 copy at scope::warps<4, 2>(cta)
+    {"range_outside", true, outside_range}, // every warp calls the ranged scope
+    {"range_block_160", true, range_block}, // 160 threads: warp 5 of the range is missing
+    {"group_ok", false, nullptr},           // warpgroup scope, 128 threads
+    {"group_block_64", true, whole_groups}, // warpgroup scope, 64 threads
+    {"warp_ok", false, nullptr},            // warp scope, 32 threads
+    {"warp_block_48", true, whole_warps},   // warp scope, 48 threads
+    {"copy_ok", false, nullptr},            // 64 threads, 16-byte aligned tiles: copies
+    {"copy_block_2d", true, block_1d},      // 32 x 2 threads: cta scope reads threadIdx.x only
+    {"copy_block_96", true, block_size},    // 96 threads for a (2 warps, 32) group
+    {"copy_block_32", true, block_size},    // 32 threads for a (2 warps, 32) group
+    {"fill_ok", false, nullptr},            // ewise, 64 threads
+    {"fill_block_96", true, block_size},    // ewise, 96 threads
+    {"copy_offset_16B", false, nullptr},    // pointers 16 bytes past the allocation: aligned
+    {"load_misaligned", true, misaligned},  // source 4 bytes past: the type claims 16
+    {"store_misaligned", true, misaligned}, // destination 8 bytes past
+};
+
+/// The child: runs one case, prints what happened, exits 0 if the kernel
+/// finished (and a copy copied).
+int child(const char* name) {
+  tirx_test::DeviceBuffer<float> buf(2 * 1024); // A at buf, B at buf + 1024 floats (4 KiB apart)
+  std::vector<float> host(2 * 1024, 0.0f);      // A: 0, 1, 2, ...; B: zeros
+  for (int i = 0; i < 1024; ++i)
+    host[i] = static_cast<float>(i);
+  buf.upload(host);
+  float* a = buf.ptr;
+  float* b = buf.ptr + 1024;
+  const std::string n = name;
+  int a_off = 0, b_off = 0; // the copy's offsets, checked after a copy that finished
+  bool copy = true;
+  int copy_elements = tile_elements; // elements a finished copy wrote
+  if (n == "copy_ok")
+    copy_tile<<<1, 64>>>(Tile{a}, Tile{b});
+  else if (n == "copy_block_2d")
+    copy_tile<<<1, dim3(32, 2)>>>(Tile{a}, Tile{b});
+  else if (n == "copy_block_96")
+    copy_tile<<<1, 96>>>(Tile{a}, Tile{b});
+  else if (n == "copy_block_32")
+    copy_tile<<<1, 32>>>(Tile{a}, Tile{b});
+  else if (n == "copy_offset_16B") {
+    a_off = b_off = 4;
+    copy_tile<<<1, 64>>>(Tile{a + 4}, Tile{b + 4});
+  } else if (n == "load_misaligned") {
+    a_off = 1; // Tile{p} takes the pointer as it is; decl_tensor would check it
+    copy_tile<<<1, 64>>>(Tile{a + 1}, Tile{b});
+  } else if (n == "store_misaligned") {
+    b_off = 2;
+    copy_tile<<<1, 64>>>(Tile{a}, Tile{b + 2});
+  } else if (n == "range_ok" || n == "range_outside" || n == "range_block_160") {
+    copy_range<<<1, n == "range_block_160" ? 160 : 192>>>(Tile{a}, Tile{b}, n == "range_outside");
+  } else if (n == "group_ok" || n == "group_block_64") {
+    copy_group<<<1, n == "group_ok" ? 128 : 64>>>(GroupTile{a}, GroupTile{b});
+    copy_elements = 128;
+  } else if (n == "warp_ok" || n == "warp_block_48") {
+    copy_warp<<<1, n == "warp_ok" ? 32 : 48>>>(WarpTile{a}, WarpTile{b});
+    copy_elements = 128;
+  } else if (n == "fill_ok" || n == "fill_block_96") {
+    copy = false;
+    fill_tile<<<1, n == "fill_ok" ? 64 : 96>>>(Tile{b});
+  } else {
+    std::printf("unknown case %s\n", name);
+    return 2;
+  }
+  if (int rc = tirx_trap_wait(name))
+    return rc;
+  const std::vector<float> back = buf.download();
+  const float* out = back.data() + 1024; // B
+  for (int i = 0; i < copy_elements; ++i) {
+    const float want = copy ? static_cast<float>(i + a_off) : 2.0f;
+    if (out[i + b_off] != want) {
+      std::printf("child %s: element %d is %g, expected %g\n", name, i, out[i + b_off], want);
+      return 4;
+    }
+  }
+  return tirx_trap_finished(name);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  return tirx_trap_main(argc, argv, "gpu_apply_trap", cases, child);
+}
