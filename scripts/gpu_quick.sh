@@ -30,9 +30,10 @@ san() { # tool test args...
     echo "OK   $tool $(basename "$1")"
   else echo "FAIL $tool $*"; status=1; fi
 }
+bin() { find "$BUILD/tests" -name "$1" -type f -executable | head -1; }
 for t in gpu_new_families gpu_exec_scopes; do
-  for tool in memcheck racecheck synccheck; do san "$tool" "$BUILD/tests/$t" 12345; done
+  for tool in memcheck racecheck synccheck; do san "$tool" "$(bin "$t")" 12345; done
 done
-for c in $("$BUILD/tests/gpu_apply_trap" --clean-cases); do san memcheck "$BUILD/tests/gpu_apply_trap" --child "$c"; done
-for t in gpu_apply_bound gpu_tensor gpu_apply_cvt gpu_apply_half; do san memcheck "$BUILD/tests/$t"; done
+for c in $("$(bin gpu_apply_trap)" --clean-cases); do san memcheck "$(bin gpu_apply_trap)" --child "$c"; done
+for t in gpu_apply_bound gpu_tensor gpu_apply_cvt gpu_apply_half; do san memcheck "$(bin "$t")"; done
 exit $status

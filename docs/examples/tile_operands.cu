@@ -127,6 +127,65 @@ __global__ void swap_warps(Rows A, Rows B) {
 }
 // [/snippet]
 
+// [snippet:warp-range]
+// Warp specialization: warps 0..1 stage their rows in shared memory, warps
+// 2..3 add them to their own rows. scope::warps<2, 2>(scope::cta) numbers
+// warps 2 and 3 as 0 and 1, so the consumers' operands are a (2, 32, 4)
+// tile, as if they were a CTA of their own.
+using Half = GlobalTensor<float, ShapeT<2, 32, 4>, 16>; // two warps' rows
+__global__ void producer_consumer(Half A, Half B, Half C) {
+  constexpr TileLayout rows = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+  auto staged = alloc_shared<float, shape(2, 32, 4)>();
+  auto mine = alloc_local<float, shape(2, 32, 4), rows>();
+  if (threadIdx.x < 64) { // producers: warps 0, 1
+    tile::apply<ptx<"ld.global.v4.b32">>(mine, A, scope::warps<0, 2>(scope::cta));
+    tile::apply<ptx<"st.shared.v4.b32">>(staged, mine, scope::warps<0, 2>(scope::cta));
+  }
+  cta_sync();
+  if (threadIdx.x >= 64) { // consumers: warps 2, 3, seen as warps 0, 1
+    constexpr auto consumers = scope::warps<2, 2>(scope::cta);
+    auto theirs = alloc_local<float, shape(2, 32, 4), rows>();
+    tile::apply<ptx<"ld.global.v4.b32">>(mine, B, consumers);
+    tile::apply<ptx<"ld.shared.v4.b32">>(theirs, staged, consumers);
+    tile::apply<ptx<"add.f32">>(mine, mine, theirs, consumers);
+    tile::apply<ptx<"st.global.v4.b32">>(C, mine, consumers);
+  }
+}
+// [/snippet]
+
+// [snippet:collective]
+// Warp-collective instructions: each lane gets the sum of its warp's first
+// values (redux.sync), then the value of the lane 16 places away
+// (shfl.sync.bfly). The membermask names all 32 lanes, and all of them call.
+using Lanes = GlobalTensor<unsigned, ShapeT<2, 32, 1>, 4>;
+__global__ void warp_sums(Lanes A, Lanes Sum, Lanes Swapped) {
+  constexpr TileLayout lanes = layout_of<"S[(2, 32, 1) : (1@warpid, 1@laneid, 1)]">;
+  auto a = alloc_local<unsigned, shape(2, 32, 1), lanes>();
+  auto d = alloc_local<unsigned, shape(2, 32, 1), lanes>();
+  tile::apply<ptx<"ld.global.b32">>(a, A, scope::cta);
+  tile::apply<ptx<"redux.sync.add.u32">>(d, a, 0xffffffffu, scope::cta);
+  tile::apply<ptx<"st.global.b32">>(Sum, d, scope::cta);
+  tile::apply<ptx<"shfl.sync.bfly.b32">>(d, a, 16u, 0x1fu, 0xffffffffu, scope::cta);
+  tile::apply<ptx<"st.global.b32">>(Swapped, d, scope::cta);
+}
+// [/snippet]
+
+// [snippet:cp-async]
+// cp.async copies 16-byte chunks from global to shared memory without
+// passing through registers; the data is there after the commit, the wait
+// and (for other threads' chunks) a barrier, which the caller writes.
+__global__ void stage_async(Tile A, Tile B) {
+  auto staged = alloc_shared<float, shape(2, 32, 3, 4)>();
+  tile::apply<ptx<"cp.async.cg.shared.global">>(staged, A, scope::cta);
+  cp_async_commit_group();
+  cp_async_wait_group<0>();
+  cta_sync();
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"ld.shared.v4.b32">>(registers, staged, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+// [/snippet]
+
 int main() {
   if (int rc = tirx_test_require_gpu())
     return rc;
@@ -185,6 +244,43 @@ int main() {
   out.fill_bytes(0);
   swap_warps<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});
   check_all("swap_warps", 256, [&](int i) { return a[(i + 128) % 256]; });
+
+  {
+    example::Buffer<float> b_in(256), c_out(256);
+    b_in.upload(std::vector<float>(a.begin() + 256, a.begin() + 512));
+    c_out.fill_bytes(0);
+    producer_consumer<<<1, 128>>>(Half{in.dev}, Half{b_in.dev}, Half{c_out.dev});
+    auto c = c_out.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i)
+      ok = ok && c[i] == a[i] + a[256 + i];
+    example::expect(ok, "producer_consumer (scope::warps)");
+  }
+
+  {
+    std::vector<unsigned> v(64);
+    for (int i = 0; i < 64; ++i)
+      v[i] = static_cast<unsigned>(i * i + 7);
+    example::Buffer<unsigned> lanes(64), sums(64), swapped(64);
+    lanes.upload(v);
+    sums.fill_bytes(0);
+    swapped.fill_bytes(0);
+    warp_sums<<<1, 64>>>(Lanes{lanes.dev}, Lanes{sums.dev}, Lanes{swapped.dev});
+    auto s = sums.download();
+    auto w = swapped.download();
+    bool ok = true;
+    for (int t = 0; t < 64; ++t) {
+      unsigned total = 0;
+      for (int l = 0; l < 32; ++l)
+        total += v[(t / 32) * 32 + l];
+      ok = ok && s[t] == total && w[t] == v[t ^ 16];
+    }
+    example::expect(ok, "warp_sums (redux.sync, shfl.sync)");
+  }
+
+  out.fill_bytes(0);
+  stage_async<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("stage_async (cp.async)", 768, [&](int i) { return a[i]; });
 
   EXAMPLE_CHECK_CUDA(cudaGetLastError());
   return example::exit_code();
