@@ -58,7 +58,24 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
       }
       (cuda::std::make_integer_sequence<int, nsrc>{});
       if constexpr (oe != detail::OperandError::none) {
-        detail::report_operand<oe, detail::TileOp::apply>();
+        // the numbers: which operand (0: the destination), its element width,
+        // the instruction's width for it, and its first mode's extent
+        constexpr int k = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+          int first = -1, i = 0;
+          ((first =
+                first < 0 && detail::apply_operand_error<Instr, Scope, K,
+                                                         detail::pack_element_t<K, Args...>>() !=
+                                 detail::OperandError::none
+                    ? i
+                    : first,
+            ++i),
+           ...);
+          return first;
+        }
+        (cuda::std::make_integer_sequence<int, nsrc + 1>{});
+        using X = detail::bare<detail::pack_element_t<k, Args...>>;
+        detail::report_operand_numbers<oe, k, detail::element_bits_v<X>,
+                                       (k == 0 ? d.dst : d.src).bits, detail::first_extent_v<X>>();
       } else if constexpr (!shapes_agree) {
         static_assert(shapes_agree,
                       "tirx::tile::apply: group and repeat shapes must agree across operands "

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <tirx/exec/contract.hpp>
+#include <tirx/exec/operand_messages.hpp>
 
 namespace tirx::detail {
 
@@ -54,6 +55,29 @@ template <ArgsError E, TileOp Op> TIRX_HD constexpr void report_args() {
                   "every operand before it");
   }
 }
+
+/// An operand rule, with the numbers in the instantiation line nvcc prints
+/// under the message: Operand (0: the destination, then the sources in
+/// order), ElementBits (its element width), InstructionBits (the width the
+/// instruction reads or writes there) and FirstExtent (its first mode).
+template <OperandError E, int Operand, int ElementBits, int InstructionBits, long long FirstExtent>
+TIRX_HD constexpr void report_operand_numbers() {
+  report_operand<E, TileOp::apply>();
+}
+template <class X>
+inline constexpr int element_bits_v = [] {
+  if constexpr (is_tensor_v<X>)
+    return 8 * static_cast<int>(sizeof(typename X::value_type));
+  else
+    return 8 * static_cast<int>(sizeof(X));
+}();
+template <class X>
+inline constexpr long long first_extent_v = [] {
+  if constexpr (is_tensor_v<X>)
+    return X::shape().rank > 0 ? static_cast<long long>(X::shape().dims[0]) : 0ll;
+  else
+    return 0ll;
+}();
 
 /// source_count, with the numbers: Given sources where the opcode takes
 /// Min to Max.

@@ -1,0 +1,187 @@
+// The messages of the operand rules (exec/operand.hpp): one readable line
+// per broken rule, naming the operation, the rule and the fix. Exactly one
+// fires: report_operand is instantiated only with the first broken rule.
+// (Written out per operation rather than by a macro, so that nvcc's echo of
+// the failing line stays one short line.)
+#pragma once
+
+#include <tirx/exec/operand.hpp>
+
+namespace tirx::detail {
+
+template <OperandError E, TileOp Op> TIRX_HD constexpr void report_operand() {
+  static_assert(
+      Op != TileOp::apply || E != OperandError::not_a_tensor_shape,
+      "tirx::tile::apply: an operand must read as (group modes, repeat modes, atom modes): the "
+      "scope's group modes first, then trailing modes that hold exactly one instruction atom (a "
+      "last mode of 4 for .v4); view<...>() the operand to such a shape");
+  static_assert(
+      Op != TileOp::ewise || E != OperandError::not_a_tensor_shape,
+      "tirx::tile::ewise: an operand must read as (group modes, repeat modes, atom modes): the "
+      "scope's group modes first, then trailing modes that hold exactly one instruction atom (a "
+      "last mode of 4 for .v4); view<...>() the operand to such a shape");
+  static_assert(Op != TileOp::apply || E != OperandError::group_extent,
+                "tirx::tile::apply: the leading (group) modes must match the scope: warp (32, "
+                "...), warpgroup (4, 32, ...), cta (warps, 32, ...), cluster (ctas, warps, 32, "
+                "...); view<...>() the operand or pick the scope that fits");
+  static_assert(Op != TileOp::ewise || E != OperandError::group_extent,
+                "tirx::tile::ewise: the leading (group) modes must match the scope: warp (32, "
+                "...), warpgroup (4, 32, ...), cta (warps, 32, ...), cluster (ctas, warps, 32, "
+                "...); view<...>() the operand or pick the scope that fits");
+  static_assert(Op != TileOp::apply || E != OperandError::cta_flat_threads,
+                "tirx::tile::apply: at cta scope the group modes are (warps, 32 lanes) and a CTA "
+                "has at most 32 warps, so a first mode above 32 counts threads; split it, e.g. "
+                "view<2, 32, ...>() for 64 threads");
+  static_assert(Op != TileOp::ewise || E != OperandError::cta_flat_threads,
+                "tirx::tile::ewise: at cta scope the group modes are (warps, 32 lanes) and a CTA "
+                "has at most 32 warps, so a first mode above 32 counts threads; split it, e.g. "
+                "view<2, 32, ...>() for 64 threads");
+  static_assert(
+      Op != TileOp::apply || E != OperandError::group_axes,
+      "tirx::tile::apply: a register operand's group modes must be the scope's thread axes, each "
+      "with stride 1 (warp: laneid; warpgroup: wid_in_wg, laneid; cta: warpid, laneid); give the "
+      "register tile such a layout or pick the scope that fits");
+  static_assert(
+      Op != TileOp::ewise || E != OperandError::group_axes,
+      "tirx::tile::ewise: a register operand's group modes must be the scope's thread axes, each "
+      "with stride 1 (warp: laneid; warpgroup: wid_in_wg, laneid; cta: warpid, laneid); give the "
+      "register tile such a layout or pick the scope that fits");
+  static_assert(
+      Op != TileOp::apply || E != OperandError::memory_thread_axes,
+      "tirx::tile::apply: a memory operand's layout may not use thread axes (the scope's group "
+      "modes already pick each thread's part); lay the memory tensor out on m only");
+  static_assert(
+      Op != TileOp::ewise || E != OperandError::memory_thread_axes,
+      "tirx::tile::ewise: a memory operand's layout may not use thread axes (the scope's group "
+      "modes already pick each thread's part); lay the memory tensor out on m only");
+  static_assert(Op != TileOp::apply || E != OperandError::foreign_slots,
+                "tirx::tile::apply: register slots must be owned by the issuing thread: the repeat "
+                "and atom modes of a register operand may use the memory axis m only; move its "
+                "thread modes to the front as group modes, or pick the scope that has them");
+  static_assert(Op != TileOp::ewise || E != OperandError::foreign_slots,
+                "tirx::tile::ewise: register slots must be owned by the issuing thread: the repeat "
+                "and atom modes of a register operand may use the memory axis m only; move its "
+                "thread modes to the front as group modes, or pick the scope that has them");
+  static_assert(Op != TileOp::apply || E != OperandError::atom_not_consecutive,
+                "tirx::tile::apply: a memory atom must be consecutive elements (the atom modes "
+                "stride 1 on m, inside one swizzle chunk); use a narrower vector or a layout whose "
+                "last mode is contiguous");
+  static_assert(Op != TileOp::ewise || E != OperandError::atom_not_consecutive,
+                "tirx::tile::ewise: a memory atom must be consecutive elements (the atom modes "
+                "stride 1 on m, inside one swizzle chunk); use a narrower vector or a layout whose "
+                "last mode is contiguous");
+  static_assert(
+      Op != TileOp::apply || E != OperandError::atom_misaligned,
+      "tirx::tile::apply: every memory atom must start at a multiple of the vector's bytes, but a "
+      "layout stride or offset breaks that; use a narrower vector or pad the layout");
+  static_assert(
+      Op != TileOp::ewise || E != OperandError::atom_misaligned,
+      "tirx::tile::ewise: every memory atom must start at a multiple of the vector's bytes, but a "
+      "layout stride or offset breaks that; use a narrower vector or pad the layout");
+  static_assert(Op != TileOp::apply || E != OperandError::pointer_align,
+                "tirx::tile::apply: the memory tensor's align is smaller than the vector's bytes; "
+                "declare it with a larger align (e.g. GlobalTensor<float, Shape, 16> for .v4.b32) "
+                "or use a narrower vector");
+  static_assert(Op != TileOp::ewise || E != OperandError::pointer_align,
+                "tirx::tile::ewise: the memory tensor's align is smaller than the vector's bytes; "
+                "declare it with a larger align (e.g. GlobalTensor<float, Shape, 16> for .v4.b32) "
+                "or use a narrower vector");
+  static_assert(Op != TileOp::apply || E != OperandError::wrong_space,
+                "tirx::tile::apply: the memory operand's scope does not match the instruction: "
+                ".global needs a global tensor, .shared a shared one, .local a local one; pick the "
+                "spelling for the tensor's memory");
+  static_assert(Op != TileOp::ewise || E != OperandError::wrong_space,
+                "tirx::tile::ewise: the memory operand's scope does not match the instruction: "
+                ".global needs a global tensor, .shared a shared one, .local a local one; pick the "
+                "spelling for the tensor's memory");
+  static_assert(Op != TileOp::apply || E != OperandError::register_not_local,
+                "tirx::tile::apply: register operands (the destination of ld, the source of st, "
+                "every operand of arithmetic, cvt and mov) must be local tensors from alloc_local; "
+                "check the order: destination first");
+  static_assert(Op != TileOp::ewise || E != OperandError::register_not_local,
+                "tirx::tile::ewise: register operands (the destination of ld, the source of st, "
+                "every operand of arithmetic, cvt and mov) must be local tensors from alloc_local; "
+                "check the order: destination first");
+  static_assert(Op != TileOp::apply || E != OperandError::width,
+                "tirx::tile::apply: dtype width must match the instruction: each operand's element "
+                "width must be the width of the instruction's type for it (cvt.rn.f16.f32: 16-bit "
+                "destination, 32-bit source); pick the matching type or view<U>() the tensor, e.g. "
+                ".view<uint32>() for .b32 over halves");
+  static_assert(Op != TileOp::ewise || E != OperandError::width,
+                "tirx::tile::ewise: dtype width must match the instruction: each operand's element "
+                "width must be the width of the instruction's type for it (cvt.rn.f16.f32: 16-bit "
+                "destination, 32-bit source); pick the matching type or view<U>() the tensor, e.g. "
+                ".view<uint32>() for .b32 over halves");
+  static_assert(Op != TileOp::apply || E != OperandError::ungroupable,
+                "tirx::tile::apply: the operand's layout does not split along its shape's modes; "
+                "view<...>() it to a shape that follows the layout");
+  static_assert(Op != TileOp::ewise || E != OperandError::ungroupable,
+                "tirx::tile::ewise: the operand's layout does not split along its shape's modes; "
+                "view<...>() it to a shape that follows the layout");
+  static_assert(Op != TileOp::apply || E != OperandError::scalar_memory,
+                "tirx::tile::apply: a memory operand (the source of ld, the destination of st) "
+                "must be a tensor, not a scalar");
+  static_assert(Op != TileOp::ewise || E != OperandError::scalar_memory,
+                "tirx::tile::ewise: a memory operand (the source of ld, the destination of st) "
+                "must be a tensor, not a scalar");
+  static_assert(Op != TileOp::apply || E != OperandError::scalar_width,
+                "tirx::tile::apply: a scalar source must have the width of the instruction's type "
+                "(e.g. 1.0f, not 1.0, for .f32); convert it first");
+  static_assert(Op != TileOp::ewise || E != OperandError::scalar_width,
+                "tirx::tile::ewise: a scalar source must have the width of the instruction's type "
+                "(e.g. 1.0f, not 1.0, for .f32); convert it first");
+  static_assert(
+      Op != TileOp::apply || E != OperandError::element_unknown,
+      "tirx::tile::apply: an operand's element type is not a tirx dtype (tirx/tensor/dtype.hpp: "
+      "float, half, nv_bfloat16, double, the int and uint types, fp8, ...); declare the tensor "
+      "with one of them, e.g. uint32 carriers for packed f16x2/bf16x2 pairs");
+  static_assert(
+      Op != TileOp::ewise || E != OperandError::element_unknown,
+      "tirx::tile::ewise: an operand's element type is not a tirx dtype (tirx/tensor/dtype.hpp: "
+      "float, half, nv_bfloat16, double, the int and uint types, fp8, ...); declare the tensor "
+      "with one of them, e.g. uint32 carriers for packed f16x2/bf16x2 pairs");
+  static_assert(Op != TileOp::apply || E != OperandError::element_not_raw,
+                "tirx::tile::apply: half2 and nv_bfloat162 elements cannot be operands: apply "
+                "moves raw register bits, and their copy is not trivial; hold packed f16x2/bf16x2 "
+                "pairs in uint32 carriers (alloc_local<uint32, ...>) or view<uint32>() the tensor");
+  static_assert(Op != TileOp::ewise || E != OperandError::element_not_raw,
+                "tirx::tile::ewise: half2 and nv_bfloat162 elements cannot be operands: apply "
+                "moves raw register bits, and their copy is not trivial; hold packed f16x2/bf16x2 "
+                "pairs in uint32 carriers (alloc_local<uint32, ...>) or view<uint32>() the tensor");
+  static_assert(Op != TileOp::apply || E != OperandError::scalar_type,
+                "tirx::tile::apply: a scalar source must be a tirx dtype with a trivial copy "
+                "(tirx/tensor/dtype.hpp; not half2 or nv_bfloat162); for .f16x2/.bf16x2 pass a "
+                "uint32 holding both halves, e.g. 0x3C003C00u for (1.0, 1.0) in f16x2");
+  static_assert(Op != TileOp::ewise || E != OperandError::scalar_type,
+                "tirx::tile::ewise: a scalar source must be a tirx dtype with a trivial copy "
+                "(tirx/tensor/dtype.hpp; not half2 or nv_bfloat162); for .f16x2/.bf16x2 pass a "
+                "uint32 holding both halves, e.g. 0x3C003C00u for (1.0, 1.0) in f16x2");
+  static_assert(
+      Op != TileOp::apply || E != OperandError::scalar_int_for_float,
+      "tirx::tile::apply: a signed integer scalar for a floating-point type (.f32, .f16, .bf16) is "
+      "not converted, its bits would be read as the float (1 as 1.4e-45); write a floating-point "
+      "literal, e.g. 1.0f, not 1, for .f32 (or an unsigned carrier for raw bits, 0x3f800000u)");
+  static_assert(
+      Op != TileOp::ewise || E != OperandError::scalar_int_for_float,
+      "tirx::tile::ewise: a signed integer scalar for a floating-point type (.f32, .f16, .bf16) is "
+      "not converted, its bits would be read as the float (1 as 1.4e-45); write a floating-point "
+      "literal, e.g. 1.0f, not 1, for .f32 (or an unsigned carrier for raw bits, 0x3f800000u)");
+  static_assert(Op != TileOp::apply || E != OperandError::scalar_float_for_int,
+                "tirx::tile::apply: a floating-point scalar for an integer type (.s32, .u32, .u16, "
+                "...) is not converted, its bits would be read as the integer; write an integer "
+                "literal, e.g. 1, not 1.0f");
+  static_assert(Op != TileOp::ewise || E != OperandError::scalar_float_for_int,
+                "tirx::tile::ewise: a floating-point scalar for an integer type (.s32, .u32, .u16, "
+                "...) is not converted, its bits would be read as the integer; write an integer "
+                "literal, e.g. 1, not 1.0f");
+  static_assert(Op != TileOp::apply || E != OperandError::scalar_float_for_packed,
+                "tirx::tile::apply: a scalar for a packed type (.f16x2, .bf16x2, .e4m3x2, .e5m2x2) "
+                "is an unsigned carrier holding both values, not a float; write e.g. 0x3C003C00u "
+                "for (1.0, 1.0) in f16x2, 0x3F803F80u in bf16x2");
+  static_assert(Op != TileOp::ewise || E != OperandError::scalar_float_for_packed,
+                "tirx::tile::ewise: a scalar for a packed type (.f16x2, .bf16x2, .e4m3x2, .e5m2x2) "
+                "is an unsigned carrier holding both values, not a float; write e.g. 0x3C003C00u "
+                "for (1.0, 1.0) in f16x2, 0x3F803F80u in bf16x2");
+}
+
+} // namespace tirx::detail
