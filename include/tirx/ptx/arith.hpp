@@ -27,7 +27,7 @@
 
 namespace tirx::ptxarith {
 
-struct family {
+struct family : ptxemit::register_family<family> {
   static constexpr const char* name = "arithmetic";
 
   TIRX_HD static constexpr int sources_of(const ptxdesc::Tokens& t, bool most) {
@@ -125,11 +125,6 @@ struct family {
 #include <tirx/ptx/rows/emit_register_end.inc>
   }
 
-  template <fixed_string S, ptxemit::Guard G, class D, class... X>
-  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
-    ptxemit::issue_register<G>(
-        is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
-  }
 #endif
 };
 

@@ -83,20 +83,24 @@ template <fixed_string S> inline constexpr bool always_false = false;
 } // namespace tirx::ptxemit
 
 namespace tirx::ptxemit {
-#if defined(__CUDACC__)
-/// The issue step every register family shares: a guarded-off instruction
-/// leaves its destination as it was (apply reads the old values first);
-/// otherwise Emit(d, s) with d the destination carrier and s the sources'.
 template <class X0, class...> inline constexpr char first_class_v = X0::reg_class;
 
-template <Guard G, class Emit, class D, class... X>
-__device__ TIRX_FORCEINLINE void issue_register(const Issue& is, Emit emit, D& d, const X&... x) {
-  if constexpr (G != Guard::none)
-    if (!is.on)
-      return;
-  using S0 = carrier_t<first_class_v<X...>>;
-  const S0 s[] = {x.r[0]...};
-  emit(d.r[0], s);
-}
+/// The base of every register family F (one destination register, sources
+/// in registers or scalars): its issue<S, G>. A guarded-off instruction
+/// leaves its destination as it was (apply reads the old values first);
+/// otherwise F::emit<S>(d, s), with d the destination carrier and s the
+/// sources', expands F's row files into the asm.
+template <class F> struct register_family {
+#if defined(__CUDACC__)
+  template <fixed_string S, Guard G, class D, class... X>
+  __device__ TIRX_FORCEINLINE static void issue(const Issue& is, D& d, const X&... x) {
+    if constexpr (G != Guard::none)
+      if (!is.on)
+        return;
+    using S0 = carrier_t<first_class_v<X...>>;
+    const S0 s[] = {x.r[0]...};
+    F::template emit<S>(d.r[0], s);
+  }
 #endif
+};
 } // namespace tirx::ptxemit

@@ -6,6 +6,7 @@
 //   forms[]                       every form it emits (its row files, ptx/rows/*.def)
 //   report<I, Kind>()             a static_assert naming forms[I] (closest form, arch, PTX ISA)
 //   issue<S, G>(Issue, dst, srcs...)  the instruction, given apply's operand objects
+//                                 (ptxemit::register_family<F> gives it to register families)
 // and families.hpp lists them. Nothing here names a family.
 #pragma once
 

@@ -11,7 +11,7 @@
 
 namespace tirx::ptxredux {
 
-struct family {
+struct family : ptxemit::register_family<family> {
   static constexpr const char* name = "redux.sync";
 
   TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "redux"); }
@@ -53,11 +53,6 @@ struct family {
 #include <tirx/ptx/rows/emit_register_end.inc>
   }
 
-  template <fixed_string S, ptxemit::Guard G, class D, class... X>
-  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, D& d, const X&... x) {
-    ptxemit::issue_register<G>(
-        is, [](auto& dc, const auto& s) { emit<S>(dc, s); }, d, x...);
-  }
 #endif
 };
 

@@ -1,6 +1,6 @@
 // Register carriers for inline PTX: values travel through asm operands as
 // raw bits of the instruction's width ("h" 16, "r" 32, "l" 64, "q" 128 bits)
-// or as float ("f") / double ("d") for floating-point instructions.
+// (the families' carriers, float "f" and double "d" among them: ptx/emit.hpp).
 #pragma once
 
 #include <tirx/tensor/dtype.hpp>
@@ -40,14 +40,6 @@ template <class T, class R> TIRX_HD TIRX_FORCEINLINE T from_raw(R r) {
   } else {
     return cuda::std::bit_cast<T>(static_cast<raw_t<dtype_bits<T>>>(r));
   }
-}
-
-/// A 32-bit value as float bits, for "f" operands.
-template <class T> TIRX_HD TIRX_FORCEINLINE float to_f32(const T& v) {
-  return cuda::std::bit_cast<float>(v);
-}
-template <class T> TIRX_HD TIRX_FORCEINLINE double to_f64(const T& v) {
-  return cuda::std::bit_cast<double>(v);
 }
 
 } // namespace tirx::ptxregs
