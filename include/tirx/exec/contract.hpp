@@ -12,10 +12,15 @@ namespace tirx::detail {
 
 /// The PTX ISA version (x10) this CUDA toolkit emits: 13.0 emits 9.0.
 #if defined(__CUDACC_VER_MAJOR__)
-inline constexpr int toolkit_ptx = __CUDACC_VER_MAJOR__ >= 13  ? 90
-                                   : __CUDACC_VER_MINOR__ >= 8 ? 87
-                                   : __CUDACC_VER_MINOR__ >= 4 ? 80 + __CUDACC_VER_MINOR__ - 1
-                                                               : 80 + __CUDACC_VER_MINOR__;
+inline constexpr int toolkit_ptx = [] {
+  constexpr int major = __CUDACC_VER_MAJOR__, minor = __CUDACC_VER_MINOR__;
+  constexpr int cuda12[] = {80, 81, 82, 83, 84, 85, 85, 85, 87, 88}; // 12.0 .. 12.9
+  if (major >= 13)
+    return 90 + minor;
+  if (major == 12)
+    return cuda12[minor < 10 ? minor : 9];
+  return 70 + minor; // 11.x: PTX 7.x
+}();
 #else
 inline constexpr int toolkit_ptx = 1000; // a host compiler: nothing to check
 #endif
