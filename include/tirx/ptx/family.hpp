@@ -10,6 +10,7 @@
 // and families.hpp lists them. Nothing here names a family.
 #pragma once
 
+#include <tirx/layout/tile_layout.hpp>
 #include <tirx/ptx/desc.hpp>
 
 namespace tirx::ptxdesc {
@@ -20,6 +21,22 @@ template <int I, class F0, class... F> struct nth_family {
   using type = typename nth_family<I - 1, F...>::type;
 };
 template <class F0, class... F> struct nth_family<0, F0, F...> { using type = F0; };
+
+/// The atom of an instruction as a thread-value layout over (lane, element)
+/// for a warp-collective one, which element of the atom each lane holds:
+/// S[(32, n) : (1@laneid, 1)] (lane l holds elements l*n .. l*n + n - 1, n
+/// per lane), and S[n : 1] for one thread's atom of n elements. Printable
+/// with print_layout.
+TIRX_HD constexpr TileLayout atom_layout(const Desc& d, index_t elements) {
+  TileLayout l{};
+  if (d.lanes > 1) {
+    l.push_shard(Iter{d.lanes, 1, Axis{1}}); // laneid
+    l.push_shard(Iter{elements, 1, Axis{0}});
+  } else {
+    l.push_shard(Iter{elements, 1, Axis{0}});
+  }
+  return l;
+}
 
 /// The closest form to a spelling: a family and an index into its forms.
 struct Closest {

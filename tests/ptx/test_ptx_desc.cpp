@@ -1,0 +1,107 @@
+// Host tests of the instruction descriptions (include/tirx/ptx): what each
+// family's describe() says about a spelling (operand roles, widths, atom,
+// options, warp-collective), the forms and their oldest sm and PTX ISA, the
+// architecture rule, the closest form to a misspelling, and the atom as a
+// thread-value layout. Compile-time facts are static_asserts; the TEST_CASE
+// makes Catch2 count the file and checks the lookups at run time too.
+#include <tirx/layout/parse.hpp>
+#include <tirx/ptx/families.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace tirx;
+using ptxdesc::Role;
+using ptxdesc::Space;
+
+namespace {
+constexpr ptxdesc::Desc desc(const char* s) {
+  int n = 0;
+  while (s[n] != '\0')
+    ++n;
+  return ptxdesc::registered::describe(text_view{s, n});
+}
+constexpr ptxdesc::Form form(const char* s, int nsrc) {
+  int n = 0;
+  while (s[n] != '\0')
+    ++n;
+  const text_view t{s, n};
+  return ptxdesc::registered::form(ptxdesc::registered::describe(t).family, t, nsrc);
+}
+} // namespace
+
+// roles, widths and atoms
+static_assert(desc("ld.global.v4.b32").dst.role == Role::reg &&
+              desc("ld.global.v4.b32").src.role == Role::mem);
+static_assert(desc("ld.global.v4.b32").src.space == Space::global &&
+              desc("ld.global.v4.b32").vec == 4);
+static_assert(desc("st.shared.b16").dst.role == Role::mem &&
+              desc("st.shared.b16").dst.space == Space::shared);
+static_assert(desc("cvt.rn.f16.f32").dst.bits == 16 && desc("cvt.rn.f16.f32").src.bits == 32);
+static_assert(desc("cvt.rn.f16x2.f32").min_srcs == 2 && desc("cvt.rn.f16x2.f32").max_srcs == 2);
+static_assert(desc("min.f32").min_srcs == 2 && desc("min.f32").max_srcs == 3);
+static_assert(desc("cp.async.cg.shared.global").dst.role == Role::mem &&
+              desc("cp.async.cg.shared.global").src.role == Role::mem &&
+              desc("cp.async.cg.shared.global").atom_bytes == 16);
+// options and collectives
+static_assert(desc("ld.global.L2::cache_hint.b32").cache_hint && !desc("ld.global.b32").cache_hint);
+static_assert(desc("ld.global.b32").bounds && !desc("add.f32").bounds && desc("add.f32").guards);
+static_assert(desc("shfl.sync.bfly.b32").lanes == 32 && !desc("shfl.sync.bfly.b32").guards);
+static_assert(desc("redux.sync.add.u32").lanes == 32 && desc("redux.sync.add.u32").min_srcs == 2);
+static_assert(desc("frobnicate.f32").family < 0);
+// the oldest sm and PTX ISA of each form
+static_assert(form("add.f32", 2).min_sm == ptxdesc::sm_any);
+static_assert(form("min.f32", 3).min_sm == ptxdesc::sm_100 &&
+              form("min.f32", 2).min_sm == ptxdesc::sm_any);
+static_assert(form("cvt.rn.satfinite.e4m3x2.f32", 2).min_sm == ptxdesc::sm_89);
+static_assert(form("add.bf16x2", 2).min_sm == ptxdesc::sm_90);
+static_assert(form("ld.global.v8.b32", 1).min_sm == ptxdesc::sm_100 &&
+              form("ld.global.v8.b32", 1).min_ptx == 88);
+static_assert(form("ld.global.b128", 1).min_ptx == 83);
+static_assert(form("redux.sync.min.f32", 2).min_sm == ptxdesc::sm_100a);
+static_assert(form("add.f32", 3).spelling == nullptr); // no such form
+// the architecture rule: plain codes by number, arch-specific ones exactly
+static_assert(ptxdesc::arch_ok(ptxdesc::sm_89, ptxdesc::sm_90a) &&
+              !ptxdesc::arch_ok(ptxdesc::sm_89, ptxdesc::sm_80));
+static_assert(ptxdesc::arch_ok(ptxdesc::sm_90a, ptxdesc::sm_90a) &&
+              !ptxdesc::arch_ok(ptxdesc::sm_90a, ptxdesc::sm_90));
+static_assert(!ptxdesc::arch_ok(ptxdesc::sm_90a, ptxdesc::sm_100a) &&
+              ptxdesc::arch_ok(ptxdesc::sm_100, ptxdesc::sm_100a));
+// the atom as a thread-value layout
+static_assert(ptxdesc::atom_layout(desc("shfl.sync.idx.b32"), 1) ==
+              layout_of<"S[(32, 1) : (1@laneid, 1)]">);
+static_assert(ptxdesc::atom_layout(desc("ld.global.v4.b32"), 4) == layout_of<"S[4 : 1]">);
+
+TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists") {
+  auto closest = [](const char* s, int nsrc) {
+    const text_view t{s, static_cast<int>(std::strlen(s))};
+    const ptxdesc::Desc d = ptxdesc::registered::describe(t);
+    const ptxdesc::Closest c = ptxdesc::registered::closest(d.family, t, nsrc);
+    return c;
+  };
+  // a wrong type in a known family: the form of the same family nearest to it
+  const ptxdesc::Closest c1 = closest("ld.global.v4.f32", 1);
+  REQUIRE(c1.family == 0);
+  CHECK(std::strcmp(ptxmem::family::forms[c1.index].spelling, "ld.global.v4.b32") == 0);
+  // an unknown opcode: the nearest form of any family
+  const text_view t{"fmaa.rn.f32", 11};
+  const ptxdesc::Closest c2 = ptxdesc::registered::closest(-1, t, 3);
+  REQUIRE(c2.family == 1);
+  CHECK(std::strcmp(ptxarith::family::forms[c2.index].spelling, "fma.rn.f32") == 0);
+  // every form of every family is found by its own spelling and source count
+  int forms = 0;
+  auto all = [&]<class... F>(ptxdesc::family_list<F...>) {
+    (
+        [&] {
+          for (const ptxdesc::Form& f : F::forms) {
+            ++forms;
+            const ptxdesc::Form g = form(f.spelling, f.sources);
+            CHECK(g.spelling == f.spelling);
+          }
+        }(),
+        ...);
+  };
+  all(ptxdesc::families{});
+  CHECK(forms == 961);
+}
