@@ -65,6 +65,27 @@ __global__ void copy_warp(WarpTile A, WarpTile B) {
   tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warp);
 }
 
+/// One warp copies 32 x 4 floats through shfl.sync.bfly with lane mask 0
+/// (each lane its own value); with `half`, only lanes 0..15 call it while
+/// the member mask names all 32.
+__global__ void copy_shfl(WarpTile A, WarpTile B, bool half) {
+  auto registers = alloc_local<float, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::warp);
+  if (!half || threadIdx.x < 16)
+    tile::apply<ptx<"shfl.sync.bfly.b32">>(registers, registers, 0u, 0x1fu, 0xffffffffu,
+                                           scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warp);
+}
+
+/// Lanes 0..15 of a warp call redux.sync.or.b32 with all 32 in the mask.
+__global__ void redux_half(WarpTile A, WarpTile B) {
+  auto registers = alloc_local<float, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::warp);
+  if (threadIdx.x < 16)
+    tile::apply<ptx<"redux.sync.or.b32">>(registers, registers, 0xffffffffu, scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warp);
+}
+
 constexpr const char* block_1d =
     "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
 constexpr const char* block_size =
@@ -86,7 +107,20 @@ constexpr const char* whole_groups = "tirx::tile: at warpgroup scope the block m
 constexpr const char* whole_warps = "tirx::tile: a scope with lanes (warp and wider) needs whole "
                                     "warps: launch a multiple of 32 threads";
 
+constexpr const char* shfl_missing_lane =
+    "tirx::tile::apply: shfl.sync: a lane of membermask is not executing the instruction; call it "
+    "from every "
+    "lane of the mask (no divergent branch around it) or shrink the mask";
+
+constexpr const char* redux_missing_lane =
+    "tirx::tile::apply: redux.sync: a lane of membermask is not executing the instruction; call it "
+    "from "
+    "every lane of the mask (no divergent branch around it) or shrink the mask";
+
 constexpr TrapCase cases[] = {
+    {"redux_half_warp", true, redux_missing_lane}, // lanes 16..31 of the mask do not
+    {"shfl_ok", false, nullptr},                   // every lane of the mask calls shfl.sync
+    {"shfl_half_warp", true, shfl_missing_lane},   // lanes 16..31 of the mask do not
     {"range_ok", false, nullptr}, // 192 threads, warps 4..5 copy at scope::warps<4, 2>(cta)
     {"range_outside", true, outside_range}, // every warp calls the ranged scope
     {"range_block_160", true, range_block}, // 160 threads: warp 5 of the range is missing
@@ -143,6 +177,11 @@ int child(const char* name) {
     copy_elements = 128;
   } else if (n == "warp_ok" || n == "warp_block_48") {
     copy_warp<<<1, n == "warp_ok" ? 32 : 48>>>(WarpTile{a}, WarpTile{b});
+    copy_elements = 128;
+  } else if (n == "redux_half_warp") {
+    redux_half<<<1, 32>>>(WarpTile{a}, WarpTile{b});
+  } else if (n == "shfl_ok" || n == "shfl_half_warp") {
+    copy_shfl<<<1, 32>>>(WarpTile{a}, WarpTile{b}, n == "shfl_half_warp");
     copy_elements = 128;
   } else if (n == "fill_ok" || n == "fill_block_96") {
     copy = false;

@@ -55,6 +55,12 @@ template <class T, class C> TIRX_HD TIRX_FORCEINLINE T from_carrier(const C& c) 
     return ptxregs::from_raw<T>(c);
 }
 
+/// The 32 raw bits of a 32-bit carrier (an "f" float holds a member mask
+/// as its bits).
+template <class C> TIRX_HD TIRX_FORCEINLINE unsigned bits_of(const C& c) {
+  return cuda::std::bit_cast<unsigned>(c);
+}
+
 /// A register operand: N registers of asm class C.
 template <char C, int N> struct Regs {
   static constexpr char reg_class = C;
