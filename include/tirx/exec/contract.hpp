@@ -11,7 +11,11 @@
 namespace tirx::detail {
 
 /// The PTX ISA version (x10) this CUDA toolkit emits: 13.0 emits 9.0.
-#if defined(__CUDACC_VER_MAJOR__)
+/// -DTIRX_TOOLKIT_PTX=NN pretends another (to keep code within an older
+/// toolkit's ISA, or to test the rule).
+#if defined(TIRX_TOOLKIT_PTX)
+inline constexpr int toolkit_ptx = TIRX_TOOLKIT_PTX;
+#elif defined(__CUDACC_VER_MAJOR__)
 inline constexpr int toolkit_ptx = [] {
   constexpr int major = __CUDACC_VER_MAJOR__, minor = __CUDACC_VER_MINOR__;
   constexpr int cuda12[] = {80, 81, 82, 83, 84, 85, 85, 85, 87, 88}; // 12.0 .. 12.9
