@@ -29,12 +29,9 @@ template <class F0, class... F> struct nth_family<0, F0, F...> { using type = F0
 /// with print_layout.
 TIRX_HD constexpr TileLayout atom_layout(const Desc& d, index_t elements) {
   TileLayout l{};
-  if (d.lanes > 1) {
+  if (d.lanes > 1)
     l.push_shard(Iter{d.lanes, 1, Axis{1}}); // laneid
-    l.push_shard(Iter{elements, 1, Axis{0}});
-  } else {
-    l.push_shard(Iter{elements, 1, Axis{0}});
-  }
+  l.push_shard(Iter{elements, 1, Axis{0}});
   return l;
 }
 
@@ -77,8 +74,10 @@ template <class... F> struct registry<family_list<F...>> {
         [&] {
           if (i++ == fam)
             for (const Form& f : F::forms)
-              if (f.sources == nsrc && spelled(s, f.spelling))
+              if (f.sources == nsrc && spelled(s, f.spelling)) {
                 r = f;
+                break;
+              }
         }(),
         ...);
     return r;
