@@ -121,6 +121,23 @@ __global__ void cluster_total(const float* x, float* partial, float* total) {
 }
 // [/snippet]
 
+// [snippet:cluster-xyz]
+// A 2 x 2 cluster of one-warp CTAs at cluster scope with the 3-D CTA
+// coordinates: the group modes are (cbz, cby, cbx, warps, lanes), extent 1
+// for z here. Each CTA reads and writes its own (32, 4) part of the tile and
+// adds 10 * cby + cbx, so a part that landed on the wrong CTA shows.
+using ClusterTile = GlobalTensor<float, ShapeT<1, 2, 2, 1, 32, 4>, 16>;
+__global__ void cluster_parts(ClusterTile in, ClusterTile out) {
+  constexpr TileLayout regs =
+      layout_of<"S[(1, 2, 2, 1, 32, 4) : (1@cbz, 1@cby, 1@cbx, 1@warpid, 1@laneid, 1)]">;
+  auto r = alloc_local<float, shape(1, 2, 2, 1, 32, 4), regs>();
+  tile::apply<ptx<"ld.global.v4.b32">>(r, in, scope::cluster_xyz);
+  const float mine = static_cast<float>(10 * (blockIdx.y % 2) + blockIdx.x % 2);
+  tile::apply<ptx<"add.f32">>(r, r, mine, scope::cluster_xyz);
+  tile::apply<ptx<"st.global.v4.b32">>(out, r, scope::cluster_xyz);
+}
+// [/snippet]
+
 namespace {
 int failures = 0;
 
@@ -272,6 +289,31 @@ void check_cluster_total() {
   cudaFree(dp);
   cudaFree(dt);
 }
+void check_cluster_parts() {
+  constexpr int n = 512;
+  std::vector<float> x(n);
+  for (int i = 0; i < n; ++i)
+    x[i] = static_cast<float>((i * 13) % 29);
+  float *din, *dout;
+  TIRX_CHECK_CUDA(cudaMalloc(&din, n * sizeof(float)));
+  TIRX_CHECK_CUDA(cudaMalloc(&dout, n * sizeof(float)));
+  TIRX_CHECK_CUDA(cudaMemcpy(din, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(dout, 0xFF, n * sizeof(float)));
+  LaunchConfig cfg;
+  cfg.grid = dim3(2, 2, 1);
+  cfg.block = dim3(32);
+  cfg.cluster = dim3(2, 2, 1); // one cluster: cluster coordinates are block coordinates
+  TIRX_CHECK_CUDA(launch(cfg, cluster_parts, ClusterTile{din}, ClusterTile{dout}));
+  TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> y(n);
+  TIRX_CHECK_CUDA(cudaMemcpy(y.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) {
+    const int cby = i / 256, cbx = (i / 128) % 2;
+    expect(y[i] == x[i] + static_cast<float>(10 * cby + cbx), "cluster_parts: element", i, 0);
+  }
+  cudaFree(din);
+  cudaFree(dout);
+}
 } // namespace
 
 int main() {
@@ -287,6 +329,7 @@ int main() {
   for (long long cols : {1LL, 100LL, 128LL, 129LL, 256LL})
     check_cluster_row_sum(7, cols);
   check_cluster_total();
+  check_cluster_parts();
   std::printf("%s\n", failures == 0 ? "docs at_scale: all passed" : "docs at_scale: FAILED");
   return failures == 0 ? 0 : 1;
 }
