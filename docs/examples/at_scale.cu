@@ -128,6 +128,7 @@ __global__ void cluster_total(const float* x, float* partial, float* total) {
 // adds 10 * cby + cbx, so a part that landed on the wrong CTA shows.
 using ClusterTile = GlobalTensor<float, ShapeT<1, 2, 2, 1, 32, 4>, 16>;
 __global__ void cluster_parts(ClusterTile in, ClusterTile out) {
+#if __CUDA_ARCH__ >= 900 // clusters: sm_90 and newer
   constexpr TileLayout regs =
       layout_of<"S[(1, 2, 2, 1, 32, 4) : (1@cbz, 1@cby, 1@cbx, 1@warpid, 1@laneid, 1)]">;
   auto r = alloc_local<float, shape(1, 2, 2, 1, 32, 4), regs>();
@@ -135,6 +136,7 @@ __global__ void cluster_parts(ClusterTile in, ClusterTile out) {
   const float mine = static_cast<float>(10 * (blockIdx.y % 2) + blockIdx.x % 2);
   tile::apply<ptx<"add.f32">>(r, r, mine, scope::cluster_xyz);
   tile::apply<ptx<"st.global.v4.b32">>(out, r, scope::cluster_xyz);
+#endif
 }
 // [/snippet]
 
