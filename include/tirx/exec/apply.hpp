@@ -15,7 +15,11 @@ namespace tirx::tile {
 #if defined(__CUDACC__)
 /// Runs one PTX instruction per repeat. Arguments: the destination, the
 /// sources (tensors, or scalars that broadcast), the scope, then options
-/// (pred(...), preserve_dst, bound(...), cache_hint(...)).
+/// (pred(...), preserve_dst, bound(...), cache_hint(...), accumulate(...),
+/// negate_a, negate_b).
+/// A whole-operand instruction (wgmma, ldmatrix, mma.sync: its Desc says
+/// `whole`) is issued once by the scope's threads on whole fragments and
+/// shared tiles, which its family checks.
 template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
   using detail::ApplyError;
   using detail::ArgsError;
@@ -36,10 +40,27 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
     constexpr bool has_bound = (detail::is_bound_v<Args> || ...);
     constexpr bool has_hint = (detail::is_hint_v<Args> || ...);
+    constexpr bool has_accumulate =
+        (detail::is_accumulate_v<Args> || ...) || (detail::is_negate_v<Args> || ...);
+    constexpr unsigned negates =
+        ((cuda::std::is_same_v<detail::bare<Args>, NegateA> ? 1u : 0u) | ...) |
+        ((cuda::std::is_same_v<detail::bare<Args>, NegateB> ? 2u : 0u) | ...);
     constexpr ApplyError e =
-        detail::check_apply<Instr, nsrc, has_pred, preserve, Dst, has_bound, has_hint, Scope>();
+        detail::check_apply<Instr, nsrc, has_pred, preserve, Dst, has_bound, has_hint, Scope,
+                            detail::target_sm, has_accumulate>();
     if constexpr (e != ApplyError::none) {
       detail::report_apply<e, Instr, nsrc>();
+    } else if constexpr (d.whole) {
+      // fragments and shared tiles of the whole warp or warpgroup: the family
+      // checks their layouts and issues the instruction once
+      const tile::Accumulate* acc = static_cast<const tile::Accumulate*>(
+          detail::find_option<detail::is_accumulate_arg>(args...));
+      const ptxemit::Issue on{1u, 0ull, acc ? (acc->on ? 1u : 0u) : 1u};
+      using Family = typename ptxdesc::registered::template family<d.family>;
+      [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        Family::template issue_whole<Instr::spelling, negates>(on, detail::nth_arg<K>(args...)...);
+      }
+      (cuda::std::make_integer_sequence<int, nops>{});
     } else {
       constexpr detail::OperandError oe = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
         detail::OperandError r = detail::apply_operand_error<Instr, Scope, 0, Dst>();

@@ -24,6 +24,7 @@ enum class ArgsError {
   two_preds,
   two_bounds,
   two_hints,
+  two_accumulates,
   pred_form
 };
 
@@ -32,8 +33,9 @@ template <bool OptionsAllowed, class... A> TIRX_HD constexpr ArgsError check_arg
   const int nops = count_operands<A...>();
   const bool scope_at[] = {scope::is_scope_v<bare<A>>..., false};
   const bool option_at[] = {
-      (OptionsAllowed && (is_pred_v<bare<A>> || is_bound_v<A> || is_hint_v<A> ||
-                          cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
+      (OptionsAllowed &&
+       (is_pred_v<bare<A>> || is_bound_v<A> || is_hint_v<A> || is_accumulate_v<A> ||
+        is_negate_v<A> || cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
       false};
   if (nops == 0)
     return ArgsError::no_destination;
@@ -48,6 +50,8 @@ template <bool OptionsAllowed, class... A> TIRX_HD constexpr ArgsError check_arg
     return ArgsError::two_bounds;
   if ((0 + ... + (is_hint_v<A> ? 1 : 0)) > 1)
     return ArgsError::two_hints;
+  if ((0 + ... + (is_accumulate_v<A> ? 1 : 0)) > 1)
+    return ArgsError::two_accumulates;
   if (!(pred_form_ok_v<bare<A>> && ...))
     return ArgsError::pred_form;
   return ArgsError::none;

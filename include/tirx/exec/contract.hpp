@@ -75,11 +75,23 @@ enum class ApplyError {
   pred_not_taken,   ///< tile::pred on an instruction that takes none (warp-collective)
   bound_not_taken,  ///< tile::bound on an instruction without one memory operand
   collective_scope, ///< a warp-collective instruction at thread scope
+  whole_scope, ///< a whole-operand instruction at a scope other than its lanes' (warp, warpgroup)
+  accumulate_not_taken, ///< tile::accumulate on an instruction without an accumulator
   dst_not_tensor,
 };
 
+/// Whether Scope is exactly the threads of a whole-operand instruction of
+/// `lanes` threads: scope::warp for 32, scope::warpgroup for 128.
+template <class Scope> TIRX_HD constexpr bool scope_threads_are(int lanes) {
+  if (lanes == 32)
+    return cuda::std::is_same_v<Scope, scope::warp_t>;
+  if (lanes == 128)
+    return cuda::std::is_same_v<Scope, scope::warpgroup_t>;
+  return false;
+}
+
 template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst, bool HasBound,
-          bool HasHint, class Scope, int TargetSm = target_sm>
+          bool HasHint, class Scope, int TargetSm = target_sm, bool HasAccumulate = false>
 TIRX_HD constexpr ApplyError check_apply() {
   using F = instr_facts<Instr, NSrc>;
   constexpr ptxdesc::Desc d = F::desc;
@@ -105,8 +117,12 @@ TIRX_HD constexpr ApplyError check_apply() {
     return ApplyError::pred_not_taken;
   if (HasBound && !d.bounds)
     return ApplyError::bound_not_taken;
+  if (d.whole && !scope_threads_are<Scope>(d.lanes))
+    return ApplyError::whole_scope;
   if (d.lanes > 1 && scope::traits<Scope>::group_rank == 0)
     return ApplyError::collective_scope;
+  if (HasAccumulate && !d.accumulates)
+    return ApplyError::accumulate_not_taken;
   if (!is_tensor_v<Dst>)
     return ApplyError::dst_not_tensor;
   return ApplyError::none;

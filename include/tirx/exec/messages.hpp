@@ -22,10 +22,11 @@ template <ArgsError E, TileOp Op> TIRX_HD constexpr void report_args() {
                   "tirx::tile::apply: missing scope: pass scope::thread, warp, warpgroup, cta or "
                   "cluster right after "
                   "the operands, e.g. apply<ptx<\"add.f32\">>(d, a, b, scope::cta)");
-    static_assert(E != ArgsError::not_an_option,
-                  "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, "
-                  "tile::preserve_dst) may "
-                  "follow the scope; put every operand before it");
+    static_assert(
+        E != ArgsError::not_an_option,
+        "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, "
+        "tile::preserve_dst, "
+        "tile::accumulate, negate_a, negate_b) may follow the scope; put every operand before it");
     static_assert(E != ArgsError::two_preds,
                   "tirx::tile::apply: give at most one tile::pred(...); combine the conditions");
     static_assert(
@@ -34,6 +35,9 @@ template <ArgsError E, TileOp Op> TIRX_HD constexpr void report_args() {
     static_assert(E != ArgsError::two_hints,
                   "tirx::tile::apply: give at most one tile::cache_hint(...); an instruction takes "
                   "one cache policy");
+    static_assert(E != ArgsError::two_accumulates,
+                  "tirx::tile::apply: give at most one tile::accumulate(...); combine the "
+                  "conditions");
     static_assert(
         E != ArgsError::pred_form,
         "tirx::tile::apply: tile::pred takes a bool condition or a callable of exactly one "
@@ -89,6 +93,18 @@ template <int Given, int Min, int Max> TIRX_HD constexpr void report_source_coun
       "Min to Max, not counting the destination); pass the operands in PTX order: dst, a, b, ...");
 }
 
+/// A whole-operand instruction called at another scope than its threads';
+/// Threads (nvcc's instantiation line) is how many issue it together.
+template <int Threads> TIRX_HD constexpr void report_whole_scope() {
+  static_assert(Threads != 128,
+                "tirx::tile::apply: this instruction is issued by one warpgroup together (128 "
+                "threads, Threads below): call it at scope::warpgroup, from all 4 warps of the "
+                "warpgroup");
+  static_assert(Threads == 128,
+                "tirx::tile::apply: this instruction is issued by one warp together (32 lanes, "
+                "Threads below): call it at scope::warp, from every lane");
+}
+
 /// The rules of the instruction and its options (E != none).
 template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_apply() {
   using F = instr_facts<Instr, NSrc>;
@@ -102,6 +118,8 @@ template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_app
   } else if constexpr (E == ApplyError::unsupported) {
     constexpr ptxdesc::Closest c = ptxdesc::registered::closest(d.family, F::text, NSrc);
     ptxdesc::registered::template family<d.family>::template report<c.index, 0>();
+  } else if constexpr (E == ApplyError::whole_scope) {
+    report_whole_scope<d.lanes>();
   } else if constexpr (E == ApplyError::needs_newer_sm || E == ApplyError::needs_newer_ptx) {
     constexpr ptxdesc::Closest c =
         ptxdesc::registered::closest(d.family, F::text, NSrc); // the form itself
@@ -136,6 +154,10 @@ template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_app
                   "tirx::tile::apply: a warp-collective instruction needs the lanes of a warp as "
                   "group modes: "
                   "call it at scope::warp (or warpgroup, cta, cluster), not scope::thread");
+    static_assert(E != ApplyError::accumulate_not_taken,
+                  "tirx::tile::apply: tile::accumulate, negate_a and negate_b set the accumulator "
+                  "and scales of a matrix instruction (wgmma); this instruction has none: drop "
+                  "them");
     static_assert(E != ApplyError::dst_not_tensor,
                   "tirx::tile::apply: the destination must be a tirx tensor (registers from "
                   "alloc_local, or memory for "

@@ -1,7 +1,8 @@
 // The options of tile::apply, which follow the scope: tile::pred (a
 // run-time guard), tile::preserve_dst (a guarded-off load keeps its
 // registers), tile::cache_hint (the policy of a .L2::cache_hint spelling)
-// and tile::bound (keep a memory operand inside its data), and the traits
+// tile::bound (keep a memory operand inside its data) and tile::accumulate
+// (whether a matrix instruction adds to its accumulator), and the traits
 // that tell operands, the scope and options apart.
 #pragma once
 
@@ -62,6 +63,19 @@ template <class P> TIRX_HD constexpr CacheHint cache_hint(const P& policy) {
 /// one comparison selects the unguarded code. GridTile::bound() gives it.
 TIRX_HD constexpr Bound bound(long long limit) { return Bound{limit}; }
 
+/// Whether a matrix instruction adds to its accumulator: with
+/// tile::accumulate(k > 0) the first wgmma of a tile overwrites D (D = A B)
+/// and the later ones add (D = A B + D). A run-time condition; without the
+/// option the instruction always adds.
+struct Accumulate {
+  bool on;
+};
+TIRX_HD constexpr Accumulate accumulate(bool on) { return Accumulate{on}; }
+/// Negate A or B of a matrix instruction (wgmma's imm-scale-a/b = -1):
+/// D = (-A) B + D. Constants, like preserve_dst.
+enum NegateA { negate_a };
+enum NegateB { negate_b };
+
 } // namespace tirx::tile
 
 namespace tirx::detail {
@@ -98,11 +112,17 @@ template <class T> using bare = cuda::std::remove_cvref_t<T>;
 /// Is this argument an option or the scope (i.e. not an operand)?
 template <class T> inline constexpr bool is_bound_v = cuda::std::is_same_v<bare<T>, Bound>;
 template <class T> inline constexpr bool is_hint_v = cuda::std::is_same_v<bare<T>, tile::CacheHint>;
+template <class T>
+inline constexpr bool is_accumulate_v = cuda::std::is_same_v<bare<T>, tile::Accumulate>;
+template <class T>
+inline constexpr bool is_negate_v =
+    cuda::std::is_same_v<bare<T>, tile::NegateA> || cuda::std::is_same_v<bare<T>, tile::NegateB>;
 
 template <class T>
 inline constexpr bool is_tail_v =
     scope::is_scope_v<bare<T>> || is_pred_v<bare<T>> ||
-    cuda::std::is_same_v<bare<T>, tile::PreserveDst> || is_bound_v<T> || is_hint_v<T>;
+    cuda::std::is_same_v<bare<T>, tile::PreserveDst> || is_bound_v<T> || is_hint_v<T> ||
+    is_accumulate_v<T> || is_negate_v<T>;
 
 /// The first option of type T among the arguments (nullptr if none).
 template <template <class> class Is, class... A>
@@ -114,6 +134,7 @@ TIRX_HD TIRX_FORCEINLINE const void* find_option(const A&... a) {
 template <class A> struct is_pred_arg : cuda::std::bool_constant<is_pred_v<bare<A>>> {};
 template <class A> struct is_bound_arg : cuda::std::bool_constant<is_bound_v<A>> {};
 template <class A> struct is_hint_arg : cuda::std::bool_constant<is_hint_v<A>> {};
+template <class A> struct is_accumulate_arg : cuda::std::bool_constant<is_accumulate_v<A>> {};
 
 /// The Pred<...> type among the arguments (void if none).
 template <class... A> struct pred_type { using type = void; };

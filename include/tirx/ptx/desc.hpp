@@ -61,6 +61,13 @@ struct Desc {
   bool bounds = false;     ///< takes tile::bound (one memory operand, with a scalar form)
   int lanes =
       1; ///< 1: one thread's instruction; 32: warp-collective (every lane of the warp takes part)
+  /// The family takes its operands whole (a warp's or warpgroup's fragments
+  /// and shared tiles, not atoms per thread): apply checks the instruction
+  /// and the scope (exactly `lanes` threads: 32 scope::warp, 128
+  /// scope::warpgroup) and hands the tensors to the family's issue_whole,
+  /// which checks their layouts itself.
+  bool whole = false;
+  bool accumulates = false; ///< takes tile::accumulate (D = A B + D, or D = A B when off)
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
 };

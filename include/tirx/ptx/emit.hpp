@@ -21,11 +21,13 @@ namespace tirx::ptxemit {
 enum class Guard { none, pred, pred_preserve };
 
 /// The run-time operands of one instruction besides its registers and
-/// addresses: whether its predicate is on, and the cache policy of a
-/// .L2::cache_hint spelling (otherwise unused).
+/// addresses: whether its predicate is on, the cache policy of a
+/// .L2::cache_hint spelling (otherwise unused) and, for a matrix
+/// instruction, whether it adds to its accumulator.
 struct Issue {
   unsigned on = 1;
   unsigned long long policy = 0;
+  unsigned accumulate = 1; ///< tile::accumulate: 0 overwrites the accumulator (whole families)
 };
 
 /// The C++ type that carries one register of asm class C.

@@ -12,11 +12,13 @@
 #include <tirx/ptx/redux.hpp>
 #include <tirx/ptx/shfl.hpp>
 #include <tirx/ptx/spelling.hpp>
+#include <tirx/ptx/wgmma.hpp>
 
 namespace tirx::ptxdesc {
 
 using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family,
-                             ptxshfl::family, ptxcpasync::family, ptxredux::family>;
+                             ptxshfl::family, ptxcpasync::family, ptxredux::family,
+                             ptxwgmma::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }
