@@ -1,5 +1,5 @@
 // Ordering and completion of wgmma.mma_async, and its accumulator:
-//   wgmma_fence()              before the first wgmma of a warpgroup that
+//   wgmma_fence(frag..)        before the first wgmma of a warpgroup that
 //                              reads registers (accumulator, A fragment)
 //                              written since its last wgmma, and after
 //                              shared memory the wgmmas read was written
@@ -32,6 +32,7 @@ template <class T, index_t N> TIRX_HD constexpr auto alloc_wgmma_accumulator() {
 #if defined(__CUDACC__)
 namespace detail {
 __device__ TIRX_FORCEINLINE void pin_register(unsigned& r) { asm volatile("" : "+r"(r)::"memory"); }
+__device__ TIRX_FORCEINLINE void pin_register(float& r) { asm volatile("" : "+f"(r)::"memory"); }
 __device__ TIRX_FORCEINLINE void pin_register(unsigned short& r) {
   asm volatile("" : "+h"(r)::"memory");
 }
@@ -43,7 +44,13 @@ template <class X> __device__ TIRX_FORCEINLINE void wgmma_fence_operand(X& x) {
   using T = typename X::value_type;
   constexpr index_t n = detail::local_elements(X::layout());
   constexpr index_t bytes = n * index_t{sizeof(T)};
-  if constexpr (bytes % 4 == 0) {
+  if constexpr (cuda::std::is_same_v<cuda::std::remove_cv_t<T>, float>) {
+    // floats stay in f registers: a b32 view would add moves around the wgmma
+    float* r = x.data();
+    [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
+      (detail::pin_register(r[I]), ...);
+    }(cuda::std::make_integer_sequence<index_t, n>{});
+  } else if constexpr (bytes % 4 == 0) {
     unsigned* r = reinterpret_cast<unsigned*>(x.data());
     [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
       (detail::pin_register(r[I]), ...);
@@ -59,8 +66,11 @@ template <class X> __device__ TIRX_FORCEINLINE void wgmma_fence_operand(X& x) {
   }
 }
 
-/// wgmma.fence.sync.aligned (every thread of the warpgroup).
-__device__ TIRX_FORCEINLINE void wgmma_fence() {
+/// wgmma.fence.sync.aligned (every thread of the warpgroup); the
+/// fragments named (the accumulators, A in registers) are pinned before it,
+/// so that no register move lands between the fence and the wgmmas.
+template <class... Frag> __device__ TIRX_FORCEINLINE void wgmma_fence(Frag&... frag) {
+  (wgmma_fence_operand(frag), ...);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #endif
@@ -71,10 +81,11 @@ __device__ TIRX_FORCEINLINE void wgmma_commit_group() {
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 #endif
 }
-/// wgmma.wait_group.sync.aligned N, then the accumulators pinned.
+/// wgmma.wait_group.sync.aligned N, then the accumulators pinned (not
+/// before: a read of a register a pending wgmma writes makes ptxas wait
+/// for every wgmma there).
 template <int N, class... Acc> __device__ TIRX_FORCEINLINE void wgmma_wait_group(Acc&... acc) {
   static_assert(N >= 0 && N <= 7, "tirx::wgmma_wait_group: N (pending groups) must lie in [0, 7]");
-  (wgmma_fence_operand(acc), ...);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
 #endif
