@@ -259,7 +259,7 @@ template <int N> struct MBarriers {
   static_assert(N >= 1, "tirx::alloc_barriers<N>: allocate at least one barrier");
   cuda::std::uint64_t* words = nullptr;
   TIRX_HD constexpr MBarrier operator[](int i) const { return MBarrier(words + i); }
-  static constexpr int size() { return N; }
+  TIRX_HD static constexpr int size() { return N; }
 };
 
 /// Allocates N mbarrier words from pool (8 bytes each, 8-byte aligned).

@@ -30,7 +30,7 @@ template <int Stages> struct PipelineState {
   /// How many stages this role has passed (advance() calls).
   long long count = 0;
 
-  static constexpr int stages() { return Stages; }
+  TIRX_HD static constexpr int stages() { return Stages; }
 
   /// On to the next stage; the phase flips when the index wraps.
   TIRX_HD constexpr void advance() {
@@ -77,7 +77,7 @@ template <unsigned Bytes> struct TMABarrier {
                 "must be a multiple of 16");
   MBarrier bar;
 
-  static constexpr unsigned bytes() { return Bytes; }
+  TIRX_HD static constexpr unsigned bytes() { return Bytes; }
 #if defined(__CUDACC__)
   /// The producer's one arrival, announcing Bytes (arrive_expect_tx). Needs sm_90.
   template <class T = void> __device__ TIRX_FORCEINLINE cuda::std::uint64_t arrive() const {
@@ -115,15 +115,17 @@ public:
     return BarrierRing(alloc_barriers<2 * Stages>(pool).words);
   }
 
-  static constexpr int stages() { return Stages; }
+  TIRX_HD static constexpr int stages() { return Stages; }
   TIRX_HD constexpr MBarrier full(int stage) const { return MBarrier(words_ + stage); }
   TIRX_HD constexpr MBarrier empty(int stage) const { return MBarrier(words_ + Stages + stage); }
 
 #if defined(__CUDACC__)
   /// Initializes every stage (one thread calls): full barriers complete on
   /// producer_arrivals arrivals (plus the announced bytes), empty ones on
-  /// consumer_arrivals. The caller then synchronizes (cta_sync, or
-  /// fence_mbarrier_init and cluster_sync when other CTAs arrive on them).
+  /// consumer_arrivals. The caller then makes the inits visible: to the
+  /// async proxy (TMA, bulk copies) with fence_proxy_async_shared(), to
+  /// other CTAs with fence_mbarrier_init(), and synchronizes (cta_sync;
+  /// cluster_arrive_relaxed + cluster_wait when other CTAs arrive on them).
   __device__ TIRX_FORCEINLINE void init(cuda::std::uint32_t producer_arrivals,
                                         cuda::std::uint32_t consumer_arrivals) const {
 #pragma unroll
@@ -158,6 +160,12 @@ public:
   /// Consumer: waits until stage st.index is full.
   __device__ TIRX_FORCEINLINE void consumer_wait(const State& st) const {
     full(st.index).wait(st.phase);
+  }
+  /// consumer_wait when the producer fills the stage from another CTA of
+  /// the cluster (acquire at cluster scope). Needs sm_90.
+  template <class T = void>
+  __device__ TIRX_FORCEINLINE void consumer_wait_cluster(const State& st) const {
+    full(st.index).template wait_cluster<T>(st.phase);
   }
   /// Consumer: one arrival on the empty barrier of st.index.
   __device__ TIRX_FORCEINLINE void consumer_release(const State& st) const {
