@@ -29,7 +29,7 @@ __device__ TIRX_FORCEINLINE Elected elect_sync(unsigned membermask = 0xffffffffu
 #else
   const unsigned callers = membermask & __activemask();
   const unsigned lane = static_cast<unsigned>(__ffs(static_cast<int>(callers)) - 1);
-  return Elected{(threadIdx.x % 32) == lane, lane};
+  return Elected{cuda::ptx::get_sreg_laneid() == lane, lane};
 #endif
 }
 
