@@ -5,10 +5,15 @@
 #include <tirx/core/fixed_string.hpp>
 #include <tirx/core/integer.hpp>
 #include <tirx/exec/apply.hpp>
+#include <tirx/exec/barrier.hpp>
 #include <tirx/exec/ewise.hpp>
+#include <tirx/exec/fence.hpp>
 #include <tirx/exec/grid.hpp>
+#include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/reduce.hpp>
+#include <tirx/exec/scheduler.hpp>
 #include <tirx/exec/scope.hpp>
+#include <tirx/exec/specialize.hpp>
 #include <tirx/exec/sync.hpp>
 #include <tirx/host/align.hpp>
 #include <tirx/host/launch.hpp>

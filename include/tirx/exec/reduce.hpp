@@ -41,7 +41,7 @@ TIRX_HD TIRX_FORCEINLINE T thread_reduce(F f, T init, const Tn& regs) {
       is_tensor_v<Tn>,
       "tirx::thread_reduce: the operand must be a tirx tensor (a register tile from alloc_local)");
   static_assert(Tn::scope == MemScope::local, "tirx::thread_reduce: folds the registers of one "
-                                           "thread; load memory into an alloc_local tile first");
+                                              "thread; load memory into an alloc_local tile first");
   using Slots = detail::slot_offsets<Tn::layout()>;
   T acc = init;
   [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {

@@ -1,7 +1,9 @@
-// Synchronization the seeds use. apply and ewise never synchronize; these do.
+// Synchronization the seeds use, named barriers among warp groups and the
+// two halves of the cluster barrier. apply and ewise never synchronize;
+// these do.
 #pragma once
 
-#include <tirx/core/config.hpp>
+#include <tirx/exec/fence.hpp>
 
 #if defined(__CUDACC__)
 #include <cuda/ptx>
@@ -28,6 +30,63 @@ __device__ TIRX_FORCEINLINE void cluster_sync() {
   cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
 #else
   __syncthreads();
+#endif
+}
+
+namespace detail {
+__device__ TIRX_FORCEINLINE void check_named_barrier(unsigned id, unsigned threads) {
+  TIRX_CHECK(id < 16, "tirx::named_barrier: the barrier id must be in [0, 16)");
+  TIRX_CHECK(threads > 0 && threads % 32 == 0 && threads <= blockDim.x * blockDim.y * blockDim.z,
+             "tirx::named_barrier: the thread count must be a positive multiple of 32 (whole "
+             "warps) and at most the block's threads");
+}
+} // namespace detail
+
+/// Waits at named barrier id (0..15; 0 is the one __syncthreads uses) until
+/// `threads` threads (a multiple of 32, whole warps) have arrived or synced
+/// on it; shared-memory writes of the arriving threads before it are
+/// visible after it (bar.sync id, threads). Lets warp groups synchronize
+/// among themselves while other warps run on. Debug builds check the id and
+/// the count.
+__device__ TIRX_FORCEINLINE void named_barrier_sync(unsigned id, unsigned threads) {
+  detail::check_named_barrier(id, threads);
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+/// Arrives at named barrier id without waiting (bar.arrive id, threads): a
+/// producer signals consumers that wait with named_barrier_sync(id, threads),
+/// the count taking both sides.
+__device__ TIRX_FORCEINLINE void named_barrier_arrive(unsigned id, unsigned threads) {
+  detail::check_named_barrier(id, threads);
+  asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+/// The first half of cluster_sync: arrives at the cluster barrier with
+/// release semantics (barrier.cluster.arrive.release). Every thread of
+/// every CTA of the cluster arrives once, then waits with cluster_wait();
+/// work between the two hides the barrier's latency. Needs sm_90.
+template <class T = void> __device__ TIRX_FORCEINLINE void cluster_arrive() {
+  TIRX_NEEDS_SM90(T, "tirx::cluster_arrive");
+#if __CUDA_ARCH__ >= 900
+  cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_release);
+#endif
+}
+
+/// cluster_arrive without ordering memory (barrier.cluster.arrive.relaxed):
+/// for a barrier that only says "every CTA has started". Needs sm_90.
+template <class T = void> __device__ TIRX_FORCEINLINE void cluster_arrive_relaxed() {
+  TIRX_NEEDS_SM90(T, "tirx::cluster_arrive_relaxed");
+#if __CUDA_ARCH__ >= 900
+  cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_relaxed);
+#endif
+}
+
+/// Waits until every thread of the cluster has arrived
+/// (barrier.cluster.wait.acquire). Needs sm_90.
+template <class T = void> __device__ TIRX_FORCEINLINE void cluster_wait() {
+  TIRX_NEEDS_SM90(T, "tirx::cluster_wait");
+#if __CUDA_ARCH__ >= 900
+  cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
 #endif
 }
 #endif

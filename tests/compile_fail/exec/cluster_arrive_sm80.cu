@@ -1,0 +1,24 @@
+// Must not compile: the cluster barrier in code compiled for sm_80 (no clusters).
+// With -DTIRX_FIXED it compiles: a CTA barrier there.
+// tirx-fail: sm_80
+// expected-error {{tirx::cluster_arrive: needs sm_90 or newer; compile the call only for sm_90 and newer (#if __CUDA_ARCH__ >= 900)}}
+#include <tirx/tile.hpp>
+
+namespace cluster_arrive_sm80 {
+
+__global__ void kernel(int* out) {
+  out[threadIdx.x] = 1;
+#ifdef TIRX_FIXED
+#if __CUDA_ARCH__ >= 900
+  tirx::cluster_arrive();
+  tirx::cluster_wait();
+#else
+  tirx::cta_sync();
+#endif
+#else
+  tirx::cluster_arrive();
+  tirx::cluster_wait();
+#endif
+}
+
+} // namespace cluster_arrive_sm80

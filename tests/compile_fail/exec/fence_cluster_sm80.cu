@@ -1,0 +1,19 @@
+// Must not compile: an acq_rel fence at cluster scope in code compiled for sm_80.
+// With -DTIRX_FIXED it compiles: the gpu scope there.
+// tirx-fail: sm_80
+// expected-error {{tirx::fence_acq_rel<FenceScope::cluster>: needs sm_90 or newer; compile the call only for sm_90 and newer (#if __CUDA_ARCH__ >= 900)}}
+#include <tirx/tile.hpp>
+
+namespace fence_cluster_sm80 {
+
+__global__ void kernel(int* out) {
+  out[0] = 1;
+#ifdef TIRX_FIXED
+  tirx::fence_acq_rel<tirx::FenceScope::gpu>();
+#else
+  tirx::fence_acq_rel<tirx::FenceScope::cluster>();
+#endif
+  out[1] = 2;
+}
+
+} // namespace fence_cluster_sm80
