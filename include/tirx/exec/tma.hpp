@@ -135,22 +135,27 @@ __device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, cuda::st
 /// Loads the box at coords into the tile at the same shared offset in every
 /// CTA of the cluster whose bit is set in cta_mask (bit i: the CTA of
 /// %cluster_ctarank i), each completing on its own mbarrier at bar's
-/// offset. Needs sm_90a (or sm_100a).
+/// offset. Needs sm_90a (or sm_100a): a pass for plain sm_90 (the PTX of
+/// -arch=sm_90a) traps.
 template <class Smem, class Map, class... C>
 requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
     void load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
                         cuda::std::uint16_t cta_mask, C... coords) {
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
-  detail::multicast_arch_rule<Map>();
-  const detail::Coords5 c = detail::reversed(coords...);
-  detail::by_rank<Map::rank>(
-      [&](const auto& crd) {
-        cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
-                                        static_cast<void*>(smem.data()), map.descriptor(), crd, bar,
-                                        cta_mask);
-      },
-      c);
+  detail::arch_rule<Map>();
+  if constexpr (!detail::multicast_available) {
+    detail::multicast_unavailable<Map>();
+  } else {
+    const detail::Coords5 c = detail::reversed(coords...);
+    detail::by_rank<Map::rank>(
+        [&](const auto& crd) {
+          cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
+                                          static_cast<void*>(smem.data()), map.descriptor(), crd,
+                                          bar, cta_mask);
+        },
+        c);
+  }
 }
 template <class Smem, class Map, class... C>
 __device__ TIRX_FORCEINLINE void
@@ -158,10 +163,14 @@ load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
                cuda::std::uint16_t cta_mask, tile::CacheHint hint, C... coords) {
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
-  detail::multicast_arch_rule<Map>();
-  detail::multicast_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
-                                    detail::smem_address(bar), cta_mask, hint.policy,
-                                    detail::reversed(coords...));
+  detail::arch_rule<Map>();
+  if constexpr (!detail::multicast_available) {
+    detail::multicast_unavailable<Map>();
+  } else {
+    detail::multicast_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
+                                      detail::smem_address(bar), cta_mask, hint.policy,
+                                      detail::reversed(coords...));
+  }
 }
 
 /// Stores tile to the box at coords (elements outside the tensor are

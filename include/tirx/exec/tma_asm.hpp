@@ -51,13 +51,14 @@ template <class Any> __device__ TIRX_FORCEINLINE constexpr void arch_rule() {
                                    "#if __CUDA_ARCH__ >= 900");
 #endif
 }
-template <class Any> __device__ TIRX_FORCEINLINE constexpr void multicast_arch_rule() {
-#if defined(__CUDA_ARCH__) && !TIRX_TMA_ARCH_SPECIFIC
-  static_assert(
-      always_false<Any>,
-      "tirx::tma::load_multicast: multicast needs an architecture-specific target; "
-      "compile for sm_90a (or sm_100a), not sm_90 (-gencode=arch=compute_90a,code=sm_90a)");
-#endif
+/// Whether this device pass may emit the multicast forms. nvcc's
+/// -arch=sm_90a also compiles a compute_90 pass (the PTX it embeds), where
+/// they do not exist: there the multicast calls trap instead (that PTX only
+/// runs where no sm_90a code does).
+inline constexpr bool multicast_available = TIRX_TMA_ARCH_SPECIFIC != 0;
+template <class Any> __device__ TIRX_FORCEINLINE void multicast_unavailable() {
+  ::tirx::detail::fail("tirx::tma::load_multicast: this code was compiled for an sm_90 target "
+                       "without the a; compile for sm_90a (-gencode=arch=compute_90a,code=sm_90a)");
 }
 
 template <ReduceOp Op> __device__ TIRX_FORCEINLINE constexpr auto ptx_op() {
