@@ -5,13 +5,16 @@
 #include <tirx/core/fixed_string.hpp>
 #include <tirx/core/integer.hpp>
 #include <tirx/exec/apply.hpp>
+#include <tirx/exec/bulk.hpp>
 #include <tirx/exec/ewise.hpp>
 #include <tirx/exec/grid.hpp>
 #include <tirx/exec/reduce.hpp>
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/sync.hpp>
+#include <tirx/exec/tma.hpp>
 #include <tirx/host/align.hpp>
 #include <tirx/host/launch.hpp>
+#include <tirx/host/tensor_map.hpp>
 #include <tirx/layout/algebra.hpp>
 #include <tirx/layout/axis.hpp>
 #include <tirx/layout/layout_type.hpp>
@@ -21,6 +24,7 @@
 #include <tirx/layout/parse.hpp>
 #include <tirx/layout/parts.hpp>
 #include <tirx/layout/shape.hpp>
+#include <tirx/layout/smem_canonical.hpp>
 #include <tirx/layout/tiling.hpp>
 #include <tirx/layout/tile_layout.hpp>
 #include <tirx/tensor/alloc.hpp>
@@ -31,4 +35,5 @@
 #include <tirx/tensor/mem_scope.hpp>
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
+#include <tirx/tensor/tensor_map.hpp>
 #include <tirx/tensor/vector.hpp>

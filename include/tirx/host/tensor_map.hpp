@@ -19,11 +19,15 @@
 #include <tirx/tensor/grid_tensor.hpp>
 #include <tirx/tensor/tensor_map.hpp>
 
+// The encoding needs the CUDA runtime: on in nvcc compilations, and in a
+// host compiler's with TIRX_HOST_CUDA_RUNTIME defined (as host/launch.hpp).
+#if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
 #include <stdexcept>
 #include <string>
+#endif
 
 namespace tirx {
 
@@ -53,6 +57,7 @@ struct TmaEncoding {
   int oob_fill = 0; ///< CUtensorMapFloatOOBfill
 };
 
+#if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
 // (host functions; nvcc's device pass parses them too)
 
 /// Checks a tensor for Map and computes the driver's arguments. extents
@@ -178,5 +183,7 @@ auto make_tensor_map(const GridTensor<T, Rank, Align>& g, TensorMapOptions optio
     return make_tensor_map<Box, SmemLayout>(g.ptr, extents, strides, options);
   }
 }
+
+#endif
 
 } // namespace tirx
