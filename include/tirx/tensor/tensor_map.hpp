@@ -83,10 +83,10 @@ template <SmemCanonError E, index_t InnerBytes, int SwizzleBytes>
 TIRX_HD constexpr bool tma_layout_rule() {
   static_assert(E != SmemCanonError::not_row_major,
                 "tirx::TensorMap: the shared layout is not a TMA layout; give row_major(Box), "
-                "optionally ^ swizzle_for(SwizzleMode::b32 | b64 | b128, sizeof(T))");
+                "optionally ^ swizzle_for(SwizzleMode::b128 (or b64, b32), sizeof(T))");
   static_assert(E != SmemCanonError::not_a_swizzle_mode,
                 "tirx::TensorMap: the shared layout's swizzle is none of the TMA swizzles; use "
-                "swizzle_for(SwizzleMode::b32 | b64 | b128, sizeof(T)) of the element type");
+                "swizzle_for(SwizzleMode::b128 (or b64, b32), sizeof(T)) of the element type");
   static_assert(E != SmemCanonError::inner_not_16_bytes,
                 "tirx::TensorMap: the box's inner row (innermost extent x sizeof(T) = InnerBytes "
                 "below) must be a multiple of 16 bytes; widen the innermost box extent (8 bf16, 4 "

@@ -1,6 +1,6 @@
 // Must not compile: the 128-byte swizzle of 4-byte elements on a bf16 box (swizzle_for takes the
 // element's bytes). With -DTIRX_FIXED it compiles (test compile_fail.nvcc.fixed).
-// expected-error {{tirx::TensorMap: the shared layout's swizzle is none of the TMA swizzles; use swizzle_for(SwizzleMode::b32 | b64 | b128, sizeof(T)) of the element type}}
+// expected-error {{tirx::TensorMap: the shared layout's swizzle is none of the TMA swizzles; use swizzle_for(SwizzleMode::b128 (or b64, b32), sizeof(T)) of the element type}}
 #include <tirx/exec/tma.hpp>
 #include <tirx/host/tensor_map.hpp>
 #include <tirx/tile.hpp>
