@@ -137,11 +137,6 @@ template <class T, class BoxT, class LayT = row_major_t<BoxT>> struct alignas(12
   using element_type = T;
   using box_type = BoxT;
   using smem_layout_type = LayT;
-  /// The shared tile one box fills: a Tensor type with the map's shape and
-  /// layout (use it with SMEMPool::alloc<T, box(), smem_layout(), align>).
-  template <MemScope Sc = MemScope::shared_dyn, int Align = 128>
-  using smem_tensor = Tensor<T, BoxT, Sc, Align, LayT>;
-
   static constexpr int rank = BoxT::rank;
   TIRX_HD static constexpr Shape box() { return BoxT::value; }
   TIRX_HD static constexpr TileLayout smem_layout() { return LayT::value; }
@@ -154,6 +149,11 @@ template <class T, class BoxT, class LayT = row_major_t<BoxT>> struct alignas(12
   /// The alignment the shared tile needs: 128 bytes, and the swizzle's
   /// repeat (256, 512, 1024 bytes) when swizzled.
   static constexpr int smem_align = swizzle_atom_bytes(swizzle);
+  /// The shared tile one box fills: a Tensor type with the map's shape and
+  /// layout, aligned to smem_align by default (SMEMPool::alloc<T, box(),
+  /// smem_layout(), smem_align>() gives one).
+  template <MemScope Sc = MemScope::shared_dyn, int Align = smem_align>
+  using smem_tensor = Tensor<T, BoxT, Sc, Align, LayT>;
 
   /// The encoded CUtensorMap (opaque; host/tensor_map.hpp fills it).
   unsigned long long opaque[16] = {};
