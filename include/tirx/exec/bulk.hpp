@@ -92,23 +92,28 @@ __device__ TIRX_FORCEINLINE void copy_s2cluster(void* dst, const void* src, unsi
 }
 
 /// global dst[i] += shared src[i] for bytes / sizeof(T) elements, in the
-/// bulk group (T: float, double, half, bfloat16, int, unsigned, unsigned
-/// long long).
+/// bulk group (T: float, double, half, bfloat16, int, unsigned, long long,
+/// unsigned long long).
 template <class T>
 __device__ TIRX_FORCEINLINE void reduce_add_s2g(T* dst, const T* src, unsigned bytes) {
   static_assert(
       cuda::std::is_same_v<T, float> || cuda::std::is_same_v<T, double> ||
           cuda::std::is_same_v<T, half> || cuda::std::is_same_v<T, nv_bfloat16> ||
           cuda::std::is_same_v<T, int> || cuda::std::is_same_v<T, unsigned> ||
-          cuda::std::is_same_v<T, unsigned long long>,
-      "tirx::bulk::reduce_add_s2g: cp.reduce.async.bulk .add takes f32, f64, f16, bf16, s32, u32 "
-      "and u64 elements; reduce another type with a loop of atomics");
+          cuda::std::is_same_v<T, unsigned long long> || cuda::std::is_same_v<T, long long>,
+      "tirx::bulk::reduce_add_s2g: cp.reduce.async.bulk .add takes f32, f64, f16, bf16, s32, u32, "
+      "u64 and s64 elements; reduce another type with a loop of atomics");
   tma::detail::arch_rule<T>();
   detail::check16(dst, src, bytes);
-  if constexpr (cuda::std::is_same_v<T, half> || cuda::std::is_same_v<T, nv_bfloat16>)
+  if constexpr (cuda::std::is_same_v<T, unsigned long long>) // cuda::ptx spells it uint64_t
     cuda::ptx::cp_reduce_async_bulk(cuda::ptx::space_global, cuda::ptx::space_shared,
-                                    cuda::ptx::op_add, dst, src, bytes); // .noftz
-  else
+                                    cuda::ptx::op_add, reinterpret_cast<cuda::std::uint64_t*>(dst),
+                                    reinterpret_cast<const cuda::std::uint64_t*>(src), bytes);
+  else if constexpr (cuda::std::is_same_v<T, long long>)
+    cuda::ptx::cp_reduce_async_bulk(cuda::ptx::space_global, cuda::ptx::space_shared,
+                                    cuda::ptx::op_add, reinterpret_cast<cuda::std::int64_t*>(dst),
+                                    reinterpret_cast<const cuda::std::int64_t*>(src), bytes);
+  else // f16 and bf16: the .noftz forms
     cuda::ptx::cp_reduce_async_bulk(cuda::ptx::space_global, cuda::ptx::space_shared,
                                     cuda::ptx::op_add, dst, src, bytes);
 }
