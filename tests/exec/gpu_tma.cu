@@ -10,7 +10,7 @@
 //     coordinates, whose outside elements must be zero in a poisoned tile;
 //   - the L2 cache-hint forms, prefetch and prefetch_tensor_map;
 //   - stores (none and 128-byte swizzle, ragged: the outside elements must
-//     stay untouched) and reduce_add / reduce_min / reduce_max;
+//     stay untouched), reduce_add (f32, s32) and reduce_min / reduce_max (s32);
 //   - bulk copies: global -> shared -> global, reduce_add_s2g, prefetch_l2.
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #include "tma_harness.cuh"
@@ -325,7 +325,7 @@ void stores(std::mt19937& rng) {
     check_store("store 2d bf16 no swizzle ragged", m_none, g, dev, before, Crd{{R - 3, C - 7}}, 0,
                 0);
   }
-  { // f32 (70, 52) reductions: 64B swizzle (16, 16) and plain (8, 8)
+  { // f32 (70, 52) reduce_add: 64B swizzle (16, 16) and plain (8, 8)
     const long long R = 70, C = 52; // 208-byte rows
     const Geometry g{2, {R, C}, {C, 1}};
     tirx_test::DeviceBuffer<float> dev(R * C);
@@ -337,11 +337,11 @@ void stores(std::mt19937& rng) {
     check_store("reduce_add 2d f32 64B swizzle", m64, g, dev, before, Crd{{10, 20}}, 1, 0);
     check_store("reduce_add 2d f32 64B swizzle ragged, cache hint", m64, g, dev, before,
                 Crd{{R - 4, C - 9}}, 1, 1);
-    check_store("reduce_min 2d f32", m8, g, dev, before, Crd{{3, 5}}, 2, 0);
-    check_store("reduce_max 2d f32 ragged", m8, g, dev, before, Crd{{R - 2, C - 3}}, 3, 0);
+    check_store("reduce_add 2d f32", m8, g, dev, before, Crd{{3, 5}}, 1, 0);
     check_store("store 2d f32 64B swizzle", m64, g, dev, before, Crd{{33, 1}}, 0, 0);
   }
-  { // int32 reduce_add (the map's element type picks the arithmetic)
+  { // int32 reductions (the map's element type picks the arithmetic; min and max take
+    // integers, f16 and bf16, not f32)
     const long long R = 20, C = 36; // 144-byte rows
     const Geometry g{2, {R, C}, {C, 1}};
     tirx_test::DeviceBuffer<int> dev(R * C);
@@ -351,6 +351,8 @@ void stores(std::mt19937& rng) {
       x = d(rng);
     const auto map = make_tensor_map<shape(8, 12)>(grid_tensor<16>(dev.ptr, R, C));
     check_store("reduce_add 2d s32 ragged", map, g, dev, before, Crd{{15, 30}}, 1, 0);
+    check_store("reduce_min 2d s32", map, g, dev, before, Crd{{3, 5}}, 2, 0);
+    check_store("reduce_max 2d s32 ragged", map, g, dev, before, Crd{{R - 2, C - 3}}, 3, 0);
   }
 }
 

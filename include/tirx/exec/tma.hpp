@@ -236,12 +236,14 @@ template <class Map, class Smem, class... A>
 __device__ TIRX_FORCEINLINE void reduce_add(const Map& map, const Smem& smem, A... args) {
   detail::reduce<detail::ReduceOp::add>(map, smem, args...);
 }
-/// global[box] = min(global[box], tile), in the bulk group.
+/// global[box] = min(global[box], tile), in the bulk group (integer, f16
+/// and bf16 elements; PTX has no f32 min or max here).
 template <class Map, class Smem, class... A>
 __device__ TIRX_FORCEINLINE void reduce_min(const Map& map, const Smem& smem, A... args) {
   detail::reduce<detail::ReduceOp::min>(map, smem, args...);
 }
-/// global[box] = max(global[box], tile), in the bulk group.
+/// global[box] = max(global[box], tile), in the bulk group (integer, f16
+/// and bf16 elements).
 template <class Map, class Smem, class... A>
 __device__ TIRX_FORCEINLINE void reduce_max(const Map& map, const Smem& smem, A... args) {
   detail::reduce<detail::ReduceOp::max>(map, smem, args...);
