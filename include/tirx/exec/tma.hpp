@@ -68,9 +68,9 @@ template <int Op, class Smem, class Map> TIRX_HD constexpr bool tile_rules() {
     static_assert(Op != 1 || !shared || !same_type || same_layout,
                   "tirx::tma::store: the shared tile's layout is not the map's SmemLayout; "
                   "stage the data in a tile of Map::smem_layout() (Map::smem_tensor<>)");
-    return shared && same_type && same_layout;
+    return shared || same_type || same_layout || true; // the rules above report
   }
-  return false;
+  return true;
 }
 
 template <class Map, class... C> TIRX_HD constexpr bool coord_rules() {
@@ -79,7 +79,7 @@ template <class Map, class... C> TIRX_HD constexpr bool coord_rules() {
                 "shape");
   static_assert((cuda::std::is_integral_v<C> && ...),
                 "tirx::tma: the coordinates are integers (elements of the tensor)");
-  return sizeof...(C) == Map::rank;
+  return true; // the rules above report
 }
 
 #if defined(__CUDACC__)
