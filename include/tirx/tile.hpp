@@ -6,6 +6,7 @@
 #include <tirx/core/integer.hpp>
 #include <tirx/exec/apply.hpp>
 #include <tirx/exec/barrier.hpp>
+#include <tirx/exec/bulk.hpp>
 #include <tirx/exec/ewise.hpp>
 #include <tirx/exec/fence.hpp>
 #include <tirx/exec/grid.hpp>
@@ -15,8 +16,10 @@
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/specialize.hpp>
 #include <tirx/exec/sync.hpp>
+#include <tirx/exec/tma.hpp>
 #include <tirx/host/align.hpp>
 #include <tirx/host/launch.hpp>
+#include <tirx/host/tensor_map.hpp>
 #include <tirx/layout/algebra.hpp>
 #include <tirx/layout/axis.hpp>
 #include <tirx/layout/layout_type.hpp>
@@ -26,6 +29,7 @@
 #include <tirx/layout/parse.hpp>
 #include <tirx/layout/parts.hpp>
 #include <tirx/layout/shape.hpp>
+#include <tirx/layout/smem_canonical.hpp>
 #include <tirx/layout/tiling.hpp>
 #include <tirx/layout/tile_layout.hpp>
 #include <tirx/tensor/alloc.hpp>
@@ -36,4 +40,5 @@
 #include <tirx/tensor/mem_scope.hpp>
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
+#include <tirx/tensor/tensor_map.hpp>
 #include <tirx/tensor/vector.hpp>

@@ -1,0 +1,302 @@
+// TMA: boxes of a global tensor copied by the tensor memory accelerator
+// (cp.async.bulk.tensor, sm_90), described by a TensorMap
+// (tensor/tensor_map.hpp; encoded on the host by make_tensor_map) that the
+// kernel takes as a `const __grid_constant__` parameter. One thread issues
+// each copy; the copy runs asynchronously:
+//
+//   tma::load(tile, map, bar, c...)      global -> shared; completes bytes on the mbarrier bar
+//   tma::load_multicast(tile, map, bar, mask, c...)   the same box into every CTA of mask
+//   tma::store(map, tile, c...)          shared -> global, in the thread's bulk group
+//   tma::reduce_add/min/max(map, tile, c...)          global op= shared, in the bulk group
+//   tma::store_commit(), store_wait<N>(), store_wait_read<N>()   the bulk groups
+//   tma::prefetch(map, c...)             the box into L2
+//   tma::prefetch_tensor_map(map)        the descriptor into its cache
+//   tma::fence_proxy_async()             this thread's st.shared visible to a TMA store
+//   tma::box_bytes<Map>                  the bytes of one box (mbarrier arrive_expect_tx)
+//
+// The coordinates c... are the box's first element in the tensor, in
+// elements, one per mode in the tensor's index order (outermost first, as
+// the tensor's shape); they may be negative or run past the end: the
+// elements outside the tensor are zero-filled on loads and skipped on
+// stores. The shared tile must be a shared tensor of the map's element type
+// and SmemLayout (Map::smem_tensor<>): anything else is a compile-time
+// error. Every copy has a form with an L2 cache policy as the argument
+// before the coordinates: tma::load(tile, map, bar, tile::cache_hint(p), c...).
+// Debug builds check the tile's alignment (Map::smem_align bytes: 128, and
+// 1024 for the 128-byte swizzle) at run time.
+#pragma once
+
+#include <tirx/exec/options.hpp>
+#include <tirx/exec/tma_asm.hpp>
+#include <tirx/tensor/tensor_map.hpp>
+
+namespace tirx::tma {
+
+/// The bytes one box of Map moves: the transaction count a load adds to
+/// its mbarrier (arrive_expect_tx with box_bytes<Map> x boxes). A host
+/// constant: in device code use its value (unsigned{box_bytes<Map>} where a
+/// function takes a reference, as cuda::ptx's arrive_expect_tx does).
+template <class Map> inline constexpr unsigned box_bytes = Map::box_bytes;
+
+namespace detail {
+/// The rules between a shared tile and a map. Op 0: a load, 1: a store or
+/// a reduction.
+template <int Op, class Smem, class Map> TIRX_HD constexpr bool tile_rules() {
+  static_assert(is_tensor_map_v<Map>,
+                "tirx::tma: the map must be a tirx::TensorMap (make_tensor_map on the host)");
+  if constexpr (is_tensor_map_v<Map>) {
+    constexpr bool shared = Smem::scope == MemScope::shared || Smem::scope == MemScope::shared_dyn;
+    constexpr bool same_type =
+        cuda::std::is_same_v<typename Smem::value_type, typename Map::element_type>;
+    constexpr bool same_layout =
+        cuda::std::is_same_v<typename Smem::layout_type, typename Map::smem_layout_type>;
+    static_assert(Op != 0 || shared,
+                  "tirx::tma::load: the destination must be a shared-memory tensor; allocate "
+                  "it with SMEMPool::alloc or alloc_shared");
+    static_assert(Op != 0 || !shared || same_type,
+                  "tirx::tma::load: the shared tile's element type differs from the map's; "
+                  "allocate the tile with the map's element type (Map::element_type)");
+    static_assert(Op != 0 || !shared || !same_type || same_layout,
+                  "tirx::tma::load: the shared tile's layout is not the map's SmemLayout; "
+                  "allocate it with Map::smem_layout() (Map::smem_tensor<>)");
+    static_assert(Op != 1 || shared,
+                  "tirx::tma::store: the source must be a shared-memory tensor; stage the data "
+                  "in a shared tile of the map's layout");
+    static_assert(Op != 1 || !shared || same_type,
+                  "tirx::tma::store: the shared tile's element type differs from the map's; "
+                  "stage the data in a tile of the map's element type");
+    static_assert(Op != 1 || !shared || !same_type || same_layout,
+                  "tirx::tma::store: the shared tile's layout is not the map's SmemLayout; "
+                  "stage the data in a tile of Map::smem_layout() (Map::smem_tensor<>)");
+    return shared || same_type || same_layout || true; // the rules above report
+  }
+  return true;
+}
+
+template <class Map, class... C> TIRX_HD constexpr bool coord_rules() {
+  static_assert(sizeof...(C) == Map::rank,
+                "tirx::tma: give one coordinate per box mode, outermost first, as the tensor's "
+                "shape");
+  static_assert((cuda::std::is_integral_v<C> && ...),
+                "tirx::tma: the coordinates are integers (elements of the tensor)");
+  return true; // the rules above report
+}
+
+#if defined(__CUDACC__)
+/// The coordinates in the driver's order (innermost first), padded to 5.
+template <class... C> __device__ TIRX_FORCEINLINE Coords5 reversed(C... c) {
+  Coords5 out{};
+  int i = static_cast<int>(sizeof...(C));
+  ((out.v[--i] = static_cast<cuda::std::int32_t>(c)), ...);
+  return out;
+}
+
+template <class Map, class Smem> __device__ TIRX_FORCEINLINE void check_align(const Smem& smem) {
+  if constexpr (Smem::align < Map::smem_align) {
+    TIRX_CHECK(smem_address(smem.data()) % Map::smem_align == 0,
+               "tirx::tma: the shared tile is less aligned than the map's swizzle needs (128 "
+               "bytes; 256, 512, 1024 for b32, b64, b128); allocate it with "
+               "SMEMPool::alloc<T, Box, Layout, Map::smem_align>");
+  }
+}
+#endif
+} // namespace detail
+
+#if defined(__CUDACC__)
+
+/// Loads the box at coords into tile; the bytes complete on the mbarrier
+/// bar (in shared memory) of this CTA.
+template <class Smem, class Map, class... C>
+requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
+    void load(const Smem& smem, const Map& map, cuda::std::uint64_t* bar, C... coords) {
+  static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  const detail::Coords5 c = detail::reversed(coords...);
+  detail::by_rank<Map::rank>(
+      [&](const auto& crd) {
+        cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
+                                        static_cast<void*>(smem.data()), map.descriptor(), crd,
+                                        bar);
+      },
+      c);
+}
+/// The same with an L2 cache policy.
+template <class Smem, class Map, class... C>
+__device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
+                                      tile::CacheHint hint, C... coords) {
+  static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  detail::load_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
+                               detail::smem_address(bar), hint.policy, detail::reversed(coords...));
+}
+
+/// Loads the box at coords into the tile at the same shared offset in every
+/// CTA of the cluster whose bit is set in cta_mask (bit i: the CTA of
+/// %cluster_ctarank i), each completing on its own mbarrier at bar's
+/// offset. Needs sm_90a (or sm_100a): a pass for plain sm_90 (the PTX of
+/// -arch=sm_90a) traps.
+template <class Smem, class Map, class... C>
+requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
+    void load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
+                        cuda::std::uint16_t cta_mask, C... coords) {
+  static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  if constexpr (!detail::multicast_available) {
+    detail::multicast_unavailable<Map>();
+  } else {
+    const detail::Coords5 c = detail::reversed(coords...);
+    detail::by_rank<Map::rank>(
+        [&](const auto& crd) {
+          cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
+                                          static_cast<void*>(smem.data()), map.descriptor(), crd,
+                                          bar, cta_mask);
+        },
+        c);
+  }
+}
+template <class Smem, class Map, class... C>
+__device__ TIRX_FORCEINLINE void
+load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
+               cuda::std::uint16_t cta_mask, tile::CacheHint hint, C... coords) {
+  static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  if constexpr (!detail::multicast_available) {
+    detail::multicast_unavailable<Map>();
+  } else {
+    detail::multicast_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
+                                      detail::smem_address(bar), cta_mask, hint.policy,
+                                      detail::reversed(coords...));
+  }
+}
+
+/// Stores tile to the box at coords (elements outside the tensor are
+/// skipped). Runs in this thread's bulk group: store_commit() then
+/// store_wait<0>() (global written) or store_wait_read<0>() (tile reusable).
+/// Generic writes to the tile before it need fence_proxy_async() first.
+template <class Map, class Smem, class... C>
+requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
+    void store(const Map& map, const Smem& smem, C... coords) {
+  static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  const detail::Coords5 c = detail::reversed(coords...);
+  detail::by_rank<Map::rank>(
+      [&](const auto& crd) {
+        cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
+                                        map.descriptor(), crd,
+                                        static_cast<const void*>(smem.data()));
+      },
+      c);
+}
+template <class Map, class Smem, class... C>
+__device__ TIRX_FORCEINLINE void store(const Map& map, const Smem& smem, tile::CacheHint hint,
+                                       C... coords) {
+  static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  detail::store_hint<Map::rank, detail::ReduceOp::none>(map.descriptor(),
+                                                        detail::smem_address(smem.data()),
+                                                        hint.policy, detail::reversed(coords...));
+}
+
+namespace detail {
+template <ReduceOp Op, class Map, class Smem, class... C>
+__device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, C... coords) {
+  static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  const detail::Coords5 c = detail::reversed(coords...);
+  detail::by_rank<Map::rank>(
+      [&](const auto& crd) {
+        cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
+                                               ptx_op<Op>(), map.descriptor(), crd,
+                                               static_cast<const void*>(smem.data()));
+      },
+      c);
+}
+template <ReduceOp Op, class Map, class Smem, class... C>
+__device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, tile::CacheHint hint,
+                                        C... coords) {
+  static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
+  detail::check_align<Map>(smem);
+  detail::arch_rule<Map>();
+  detail::store_hint<Map::rank, Op>(map.descriptor(), detail::smem_address(smem.data()),
+                                    hint.policy, detail::reversed(coords...));
+}
+} // namespace detail
+
+/// global[box at coords] += tile (elementwise, atomically per element), in
+/// the bulk group. The map's element type picks the arithmetic (f32, f16,
+/// bf16, s32, u32, u64, ...).
+template <class Map, class Smem, class... A>
+__device__ TIRX_FORCEINLINE void reduce_add(const Map& map, const Smem& smem, A... args) {
+  detail::reduce<detail::ReduceOp::add>(map, smem, args...);
+}
+/// global[box] = min(global[box], tile), in the bulk group (integer, f16
+/// and bf16 elements; PTX has no f32 min or max here).
+template <class Map, class Smem, class... A>
+__device__ TIRX_FORCEINLINE void reduce_min(const Map& map, const Smem& smem, A... args) {
+  detail::reduce<detail::ReduceOp::min>(map, smem, args...);
+}
+/// global[box] = max(global[box], tile), in the bulk group (integer, f16
+/// and bf16 elements).
+template <class Map, class Smem, class... A>
+__device__ TIRX_FORCEINLINE void reduce_max(const Map& map, const Smem& smem, A... args) {
+  detail::reduce<detail::ReduceOp::max>(map, smem, args...);
+}
+
+/// Ends this thread's current bulk group (the stores and reductions since
+/// the last commit).
+template <class Any = void> __device__ TIRX_FORCEINLINE void store_commit() {
+  cuda::ptx::cp_async_bulk_commit_group();
+}
+/// Waits until at most N of this thread's bulk groups are pending: their
+/// writes to global memory are done.
+template <int N = 0> __device__ TIRX_FORCEINLINE void store_wait() {
+  static_assert(N >= 0 && N <= 63, "tirx::tma::store_wait<N>: N lies in 0..63");
+  cuda::ptx::cp_async_bulk_wait_group(cuda::ptx::n32_t<N>{});
+}
+/// Waits until at most N bulk groups still read their shared sources (the
+/// tiles may be overwritten; global memory may not be written yet).
+template <int N = 0> __device__ TIRX_FORCEINLINE void store_wait_read() {
+  static_assert(N >= 0 && N <= 63, "tirx::tma::store_wait_read<N>: N lies in 0..63");
+  cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<N>{});
+}
+
+/// fence.proxy.async.shared::cta: this thread's generic writes to shared
+/// memory become visible to the TMA (async proxy) copies it issues next;
+/// write the tile, fence (every writing thread), sync the CTA, then store.
+template <class Any = void> __device__ TIRX_FORCEINLINE void fence_proxy_async() {
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+}
+
+/// Brings the box at coords into L2 (cp.async.bulk.prefetch.tensor).
+template <class Map, class... C>
+requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
+    void prefetch(const Map& map, C... coords) {
+  static_assert(is_tensor_map_v<Map> && detail::coord_rules<Map, C...>());
+  detail::arch_rule<Map>();
+  detail::prefetch_box<Map::rank>(map.descriptor(), detail::reversed(coords...));
+}
+template <class Map, class... C>
+__device__ TIRX_FORCEINLINE void prefetch(const Map& map, tile::CacheHint hint, C... coords) {
+  static_assert(is_tensor_map_v<Map> && detail::coord_rules<Map, C...>());
+  detail::arch_rule<Map>();
+  detail::prefetch_box_hint<Map::rank>(map.descriptor(), hint.policy, detail::reversed(coords...));
+}
+
+/// Brings the descriptor itself into the TMA unit's cache (prefetch.tensormap);
+/// one thread, early in the kernel.
+template <class Map> __device__ TIRX_FORCEINLINE void prefetch_tensor_map(const Map& map) {
+  static_assert(is_tensor_map_v<Map>, "tirx::tma::prefetch_tensor_map: takes a tirx::TensorMap");
+  detail::arch_rule<Map>();
+  detail::prefetch_map(map.descriptor());
+}
+
+#endif // __CUDACC__
+
+} // namespace tirx::tma

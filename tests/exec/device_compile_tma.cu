@@ -1,0 +1,59 @@
+// Device compile test (building is the test): every TMA and bulk form
+// instantiated for each device architecture of TIRX_DEVICE_COMPILE_ARCHS
+// (sm_80: nothing, the calls need sm_90; sm_90a, and sm_100a where nvcc has
+// it), so that ptxas sees each instruction for each target.
+#include <tirx/tile.hpp>
+
+namespace device_compile_tma {
+
+using namespace tirx;
+
+constexpr Shape box2 = shape(8, 64);
+constexpr TileLayout swz = row_major(box2) ^ swizzle_for(SwizzleMode::b128, 2);
+using Map2 = tensor_map_t<bfloat16, box2, swz>;
+using Map5 = tensor_map_t<float, shape(1, 2, 2, 2, 4)>;
+
+__global__ void every_form(const __grid_constant__ Map2 m2, const __grid_constant__ Map5 m5,
+                           float* g, cuda::std::uint64_t policy) {
+#if __CUDA_ARCH__ >= 900
+  auto pool = SMEMPool::dynamic();
+  auto t2 = pool.alloc<bfloat16, box2, swz, Map2::smem_align>();
+  auto t5 = pool.alloc<float, shape(1, 2, 2, 2, 4)>();
+  auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
+  auto buf = pool.alloc<float, shape(64)>();
+  pool.commit();
+  const auto hint = tile::cache_hint(policy);
+  tma::prefetch_tensor_map(m2);
+  tma::load(t2, m2, bar.data(), 1, 2);
+  tma::load(t2, m2, bar.data(), hint, 1, 2);
+  tma::load(t5, m5, bar.data(), 0, 1, 2, 3, 4);
+  tma::load_multicast(t2, m2, bar.data(), 3, 1, 2);
+  tma::load_multicast(t2, m2, bar.data(), 3, hint, 1, 2);
+  tma::store(m2, t2, 1, 2);
+  tma::store(m5, t5, hint, 0, 1, 2, 3, 4);
+  tma::reduce_add(m5, t5, 0, 1, 2, 3, 4);
+  tma::reduce_min(m2, t2, hint, 1, 2);
+  tma::reduce_max(m2, t2, 1, 2);
+  tma::prefetch(m2, 1, 2);
+  tma::prefetch(m5, hint, 0, 1, 2, 3, 4);
+  tma::fence_proxy_async();
+  tma::store_commit();
+  tma::store_wait_read<1>();
+  tma::store_wait<0>();
+  bulk::copy_g2s(buf.data(), g, 256, bar.data());
+  bulk::copy_g2s(buf.data(), g, 256, bar.data(), hint);
+  bulk::copy_s2g(g, buf.data(), 256);
+  bulk::copy_s2g(g, buf.data(), 256, hint);
+  bulk::copy_s2cluster(buf.data(), buf.data(), 256, bar.data(), 1);
+  bulk::reduce_add_s2g(g, buf.data(), 256);
+  bulk::prefetch_l2(g, 256);
+  bulk::prefetch_l2(g, 256, hint);
+  bulk::commit();
+  bulk::wait_read<0>();
+  bulk::wait<0>();
+#else
+  (void)m2, (void)m5, (void)g, (void)policy;
+#endif
+}
+
+} // namespace device_compile_tma
