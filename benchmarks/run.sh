@@ -76,7 +76,9 @@ build() {
   [[ -z "$archs" ]] || configure+=("-DTIRX_CUDA_ARCHS=$archs")
   [[ -f "$BUILD/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || configure+=(-G Ninja)
   cmake -S "$ROOT" -B "$BUILD" "${configure[@]}" &&
-    cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)"
+    cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)" &&
+    { [[ "$archs" != *90a* ]] ||
+      cmake --build "$BUILD" --target tirx_bench_gemm --parallel "$(nproc)"; }
 }
 
 # Ends the phase of a harness by its exit status: 77 means it had nothing to
@@ -106,6 +108,21 @@ rc=0
 logged "$out_dir/tirx_bench.log" "$BUILD/benchmarks/tirx_bench" --out "$out_dir/tirx.csv" \
   "${quick[@]}" || rc=$?
 finish_run tirx.csv "$rc"
+
+phase_begin gemm
+if [[ -x "$BUILD/benchmarks/tirx_bench_gemm" ]]; then
+  # the GPU's SM clock and power, sampled every 500 ms while the GEMMs run
+  nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw --format=csv,noheader -lms 500 \
+    >"$out_dir/gemm_clocks.csv" 2>/dev/null &
+  smi=$!
+  rc=0
+  logged "$out_dir/gemm.log" "$BUILD/benchmarks/tirx_bench_gemm" "${quick[@]}" || rc=$?
+  kill "$smi" 2>/dev/null || true
+  grep -E '^[0-9M]' "$out_dir/gemm.log" >"$out_dir/gemm.csv" || true
+  finish_run gemm.csv "$rc"
+else
+  phase_end "skipped (no sm_90a build)"
+fi
 
 phase_begin peers
 rc=0

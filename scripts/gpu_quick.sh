@@ -31,9 +31,11 @@ san() { # tool test args...
   else echo "FAIL $tool $*"; status=1; fi
 }
 bin() { find "$BUILD/tests" -name "$1" -type f -executable | head -1; }
-for t in gpu_new_families gpu_exec_scopes; do
+for t in gpu_new_families gpu_exec_scopes gpu_wgmma gpu_barrier_pipeline gpu_tma gpu_tma_cluster gpu_mma; do
+  [[ -n "$(bin "$t")" ]] || continue
   for tool in memcheck racecheck synccheck; do san "$tool" "$(bin "$t")" 12345; done
 done
+for tool in memcheck racecheck synccheck; do san "$tool" "$(bin gpu_gemm)" --quick; done
 for c in $("$(bin gpu_apply_trap)" --clean-cases); do san memcheck "$(bin gpu_apply_trap)" --child "$c"; done
 for t in gpu_apply_bound gpu_tensor gpu_apply_cvt gpu_apply_half; do san memcheck "$(bin "$t")"; done
 exit $status
