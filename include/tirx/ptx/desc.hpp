@@ -22,6 +22,7 @@ enum class Role { reg, mem };
 /// ("a": sm_90a). A form of code c runs on target t when t's sm is at least
 /// c's and, for an arch-specific c, t is that same arch-specific target.
 inline constexpr int sm_any = 0;
+inline constexpr int sm_75 = 750;
 inline constexpr int sm_80 = 800;
 inline constexpr int sm_89 = 890;
 inline constexpr int sm_90 = 900;
