@@ -83,6 +83,25 @@ template <class... F> struct registry<family_list<F...>> {
     return r;
   }
 
+  /// The index in family fam's forms of the form spelled s with nsrc
+  /// sources; -1 if none (a listed form: no edit distances to compute).
+  TIRX_HD static constexpr int index_of(int fam, text_view s, int nsrc) {
+    int r = -1, i = 0;
+    (
+        [&] {
+          if (i++ == fam) {
+            int k = 0;
+            for (const Form& f : F::forms) {
+              if (r < 0 && f.sources == nsrc && spelled(s, f.spelling))
+                r = k;
+              ++k;
+            }
+          }
+        }(),
+        ...);
+    return r;
+  }
+
   /// The form nearest to s (fewest character edits; a form with another
   /// number of sources counts one edit more), in family fam, or in every
   /// family when fam < 0.

@@ -59,13 +59,13 @@ struct family {
     constexpr OperandCheck<f, 2, B> ob{};
     constexpr OperandCheck<f, 3, C> oc{};
     if constexpr (od.error != Error::none) {
-      report<od.error, 0, od.want0, od.want1, od.got0, od.got1>();
+      ptxmma::report<od.error, 0, od.want0, od.want1, od.got0, od.got1>();
     } else if constexpr (oa.error != Error::none) {
-      report<oa.error, 1, oa.want0, oa.want1, oa.got0, oa.got1>();
+      ptxmma::report<oa.error, 1, oa.want0, oa.want1, oa.got0, oa.got1>();
     } else if constexpr (ob.error != Error::none) {
-      report<ob.error, 2, ob.want0, ob.want1, ob.got0, ob.got1>();
+      ptxmma::report<ob.error, 2, ob.want0, ob.want1, ob.got0, ob.got1>();
     } else if constexpr (oc.error != Error::none) {
-      report<oc.error, 3, oc.want0, oc.want1, oc.got0, oc.got1>();
+      ptxmma::report<oc.error, 3, oc.want0, oc.want1, oc.got0, oc.got1>();
     } else {
       constexpr int nd = f.d_regs(), na = f.a_regs();
       constexpr bool fl = f.d == Ty::f32;

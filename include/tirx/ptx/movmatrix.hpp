@@ -96,7 +96,7 @@ struct family {
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue&, D& d, A& a) {
     constexpr Error e = check<D, A>();
     if constexpr (e != Error::none) {
-      report<e>();
+      ptxmovmatrix::report<e>();
     } else {
       unsigned* r = reinterpret_cast<unsigned*>(d.data());
       const unsigned* s = reinterpret_cast<const unsigned*>(a.data());
