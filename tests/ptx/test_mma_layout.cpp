@@ -221,3 +221,10 @@ TEST_CASE("matrix families are registered with their rows", "[mma]") {
             text_view{"mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32", 51}, 3)
             .min_ptx == 84);
 }
+
+// movmatrix's result viewed transposed is the matrix in the plain fragment
+namespace transposed_view {
+using D = decltype(alloc_local<half, shape(8, 8), ldmatrix_fragment_layout(1, true)>());
+using T = decltype(std::declval<D&>().rearrange<"i j -> j i">());
+static_assert(canonicalize(T::layout()) == canonicalize(ldmatrix_fragment_layout(1, false)));
+} // namespace transposed_view
