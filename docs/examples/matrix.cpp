@@ -47,21 +47,6 @@ TEST_CASE("the m16n8k16 A fragment: who holds each element", "[docs]") {
 }
 // [/snippet]
 
-// [snippet:print-threads]
-TEST_CASE("the m16n8k16 A fragment: what each lane holds", "[docs]") {
-  std::ostringstream out;
-  print_threads(out, mma_a_fragment_layout(2, 16), shape(16, 16), {.max_rows = 3});
-  CHECK(out.str() ==
-        R"(row: l=laneid; column: r=m (register slot); cell: logical coordinate (16, 16)
-      0    1    2    3     4     5     6     7
-l0  0,0  0,1  8,0  8,1   0,8   0,9   8,8   8,9
-l1  0,2  0,3  8,2  8,3  0,10  0,11  8,10  8,11
-l2  0,4  0,5  8,4  8,5  0,12  0,13  8,12  8,13
-... (29 more rows)
-)");
-}
-// [/snippet]
-
 // [snippet:print-acc]
 TEST_CASE("the wgmma m64n16 accumulator: warps own 16 rows each", "[docs]") {
   std::ostringstream out;
