@@ -6,7 +6,8 @@
 // f32, bf16, tf32, s8/u8 with and without .satfinite, e4m3/e5m2 into f32
 // and f16 on sm_89+), each against a host GEMM on small seeded random
 // integers (every product and sum exact in every type), compared as
-// values; then one ldmatrix -> mma -> stmatrix pipeline. Every output is
+// values, and f16, bf16 and tf32 bounded on random data; then one
+// ldmatrix -> mma -> stmatrix pipeline. Every output is
 // poisoned first. Built for sm_80 and sm_90a (stmatrix and fp8 compile out
 // of the sm_80 code and report SKIP where the running code lacks them).
 // Exit 0: all passed; 1: a case failed; 77: no GPU.
@@ -18,6 +19,7 @@
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -61,6 +63,14 @@ template <class T> T from_int(int v) {
     return __float2bfloat16(static_cast<float>(v));
   else if constexpr (std::is_same_v<T, __nv_fp8_e4m3> || std::is_same_v<T, __nv_fp8_e5m2>)
     return T(static_cast<float>(v));
+  else
+    return static_cast<T>(v);
+}
+template <class T> T from_float(float v) {
+  if constexpr (std::is_same_v<T, half>)
+    return __float2half(v);
+  else if constexpr (std::is_same_v<T, nv_bfloat16>)
+    return __float2bfloat16(v);
   else
     return static_cast<T>(v);
 }
@@ -357,6 +367,68 @@ void run_mma(std::mt19937& rng) {
   TIRX_CHECK_CUDA(cudaFree(gran));
 }
 
+/// Bounded on random data: inputs uniform in [-1, 1] (rounded to the input
+/// type on the host, so the reference sees the same values, except tf32,
+/// which the tensor core rounds itself), C too; |D - ref| must stay within
+/// rel * (sum over k of |A B| + |C|) (f32 accumulation: rel 1e-4; tf32
+/// inputs, rounded by the tensor core to 10 mantissa bits: 4e-3).
+template <class Tag, class TA, class TC, int K> void run_mma_random(std::mt19937& rng, double rel) {
+  std::uniform_real_distribution<float> dv(-1.0f, 1.0f);
+  std::vector<TA> ha(16 * K), hb(8 * K);
+  std::vector<TC> hc(128), hd(128);
+  for (auto& x : ha)
+    x = from_float<TA>(dv(rng));
+  for (auto& x : hb)
+    x = from_float<TA>(dv(rng));
+  for (auto& x : hc)
+    x = from_float<TC>(dv(rng));
+  TA *ga, *gb;
+  TC *gc, *gd;
+  int* gran;
+  TIRX_CHECK_CUDA(cudaMalloc(&ga, ha.size() * sizeof(TA)));
+  TIRX_CHECK_CUDA(cudaMalloc(&gb, hb.size() * sizeof(TA)));
+  TIRX_CHECK_CUDA(cudaMalloc(&gc, 128 * sizeof(TC)));
+  TIRX_CHECK_CUDA(cudaMalloc(&gd, 128 * sizeof(TC)));
+  TIRX_CHECK_CUDA(cudaMalloc(&gran, sizeof(int)));
+  TIRX_CHECK_CUDA(cudaMemcpy(ga, ha.data(), ha.size() * sizeof(TA), cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemcpy(gb, hb.data(), hb.size() * sizeof(TA), cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemcpy(gc, hc.data(), 128 * sizeof(TC), cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(gd, 0x7b, 128 * sizeof(TC)));
+  TIRX_CHECK_CUDA(cudaMemset(gran, 0, sizeof(int)));
+  mma_case<Tag, TA, TA, TC, K><<<1, 32>>>(ga, gb, gc, gd, gran);
+  TIRX_CHECK_LAUNCH(Tag::text);
+  int ran = 0;
+  TIRX_CHECK_CUDA(cudaMemcpy(hd.data(), gd, 128 * sizeof(TC), cudaMemcpyDeviceToHost));
+  TIRX_CHECK_CUDA(cudaMemcpy(&ran, gran, sizeof(int), cudaMemcpyDeviceToHost));
+  int bad = 0;
+  double worst = 0;
+  for (int i = 0; ran && i < 16; ++i)
+    for (int j = 0; j < 8; ++j) {
+      double ref = value_of(hc[i * 8 + j]), mag = std::fabs(ref);
+      for (int k = 0; k < K; ++k) {
+        const double p = value_of(ha[i * K + k]) * value_of(hb[j * K + k]);
+        ref += p;
+        mag += std::fabs(p);
+      }
+      const double err = std::fabs(value_of(hd[i * 8 + j]) - ref) / mag;
+      worst = err > worst ? err : worst;
+      if (!(err <= rel) && bad++ < 3)
+        std::printf("  %s (random): D(%d, %d) = %.9g, want %.9g\n", Tag::text, i, j,
+                    value_of(hd[i * 8 + j]), ref);
+    }
+  std::printf("%-64s %s (random, worst %.2g of sum |ab|)\n", Tag::text,
+              !ran  ? "SKIP"
+              : bad ? "FAILED"
+                    : "ok",
+              worst);
+  failures += bad ? 1 : 0;
+  TIRX_CHECK_CUDA(cudaFree(ga));
+  TIRX_CHECK_CUDA(cudaFree(gb));
+  TIRX_CHECK_CUDA(cudaFree(gc));
+  TIRX_CHECK_CUDA(cudaFree(gd));
+  TIRX_CHECK_CUDA(cudaFree(gran));
+}
+
 TIRX_SPELLING(M0, "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16");
 TIRX_SPELLING(M1, "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
 TIRX_SPELLING(M2, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16");
@@ -518,6 +590,10 @@ int main(int argc, char** argv) {
   run_mma<M19, e5, e5, float, 32>(rng);
   run_mma<M20, e4, e4, half, 32>(rng);
   run_mma<M21, e5, e4, half, 32>(rng);
+  // bounded on random data
+  run_mma_random<M3, half, float, 16>(rng, 1e-4);
+  run_mma_random<M5, nv_bfloat16, float, 16>(rng, 1e-4);
+  run_mma_random<M7, float, float, 8>(rng, 4e-3);
   run_pipeline(rng);
   std::printf("%s\n", failures ? "FAILED" : "all passed");
   return failures ? 1 : 0;
