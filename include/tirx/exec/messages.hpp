@@ -121,10 +121,9 @@ template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_app
   } else if constexpr (E == ApplyError::whole_scope) {
     report_whole_scope<d.lanes>();
   } else if constexpr (E == ApplyError::needs_newer_sm || E == ApplyError::needs_newer_ptx) {
-    constexpr ptxdesc::Closest c =
-        ptxdesc::registered::closest(d.family, F::text, NSrc); // the form itself
+    constexpr int at = ptxdesc::registered::index_of(d.family, F::text, NSrc); // the form itself
     ptxdesc::registered::template family<d.family>::template report<
-        c.index, E == ApplyError::needs_newer_sm ? 1 : 2>();
+        at, E == ApplyError::needs_newer_sm ? 1 : 2>();
   } else {
     static_assert(E != ApplyError::hint_missing,
                   "tirx::tile::apply: a .L2::cache_hint spelling takes a 64-bit cache policy: add "

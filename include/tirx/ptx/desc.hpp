@@ -22,6 +22,7 @@ enum class Role { reg, mem };
 /// ("a": sm_90a). A form of code c runs on target t when t's sm is at least
 /// c's and, for an arch-specific c, t is that same arch-specific target.
 inline constexpr int sm_any = 0;
+inline constexpr int sm_75 = 750;
 inline constexpr int sm_80 = 800;
 inline constexpr int sm_89 = 890;
 inline constexpr int sm_90 = 900;
@@ -187,28 +188,59 @@ TIRX_HD constexpr bool same_text(const char* a, const char* b) {
   return a[i] == b[i];
 }
 
-/// How many single-character edits turn a into b (for "the closest form").
-TIRX_HD constexpr int edit_distance(text_view a, const char* b) {
-  int nb = 0;
-  while (b[nb] != '\0')
-    ++nb;
+/// How many single-character edits turn a into b (for "the closest form"),
+/// or `limit` if that many or more: only the cells within `limit` of the
+/// diagonal are computed, and a row whose every cell reaches the limit
+/// stops the count (a near miss among hundreds of long wgmma spellings
+/// stays within the compiler's constexpr budget).
+TIRX_HD constexpr int edit_distance(text_view a, text_view b, int limit = 1000) {
+  const int nb = b.size;
   if (nb > 96 || a.size > 96)
-    return 1000;
+    return 1000 < limit ? 1000 : limit;
+  if (limit > 97)
+    limit = 97; // no distance here exceeds 96
+  const int gap = nb > a.size ? nb - a.size : a.size - nb;
+  if (gap >= limit)
+    return limit;
   int row[97] = {};
   for (int j = 0; j <= nb; ++j)
-    row[j] = j;
+    row[j] = j < limit ? j : limit;
   for (int i = 1; i <= a.size; ++i) {
-    int diag = row[0];
-    row[0] = i;
-    for (int j = 1; j <= nb; ++j) {
+    const int lo = i - limit + 1 > 1 ? i - limit + 1 : 1;
+    const int hi = i + limit - 1 < nb ? i + limit - 1 : nb;
+    int diag = row[lo - 1];
+    row[lo - 1] = lo - 1 == 0 && i < limit ? i : limit;
+    int least = row[lo - 1];
+    for (int j = lo; j <= hi; ++j) {
       const int up = row[j];
       const int sub = diag + (a[i - 1] == b[j - 1] ? 0 : 1);
       const int del = up + 1, ins = row[j - 1] + 1;
-      row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      int v = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      v = v < limit ? v : limit;
+      row[j] = v;
+      least = v < least ? v : least;
       diag = up;
     }
+    if (hi < nb)
+      row[hi + 1] = limit; // outside the band
+    if (least >= limit)
+      return limit;
   }
-  return row[nb];
+  return row[nb] < limit ? row[nb] : limit;
+}
+TIRX_HD constexpr int edit_distance(text_view a, const char* b, int limit = 1000) {
+  int nb = 0;
+  while (b[nb] != '\0')
+    ++nb;
+  return edit_distance(a, text_view{b, nb}, limit);
+}
+
+/// The opcode of a spelling: its text up to the first '.'.
+TIRX_HD constexpr text_view opcode_of(text_view s) {
+  int n = 0;
+  while (n < s.size && s[n] != '.')
+    ++n;
+  return text_view{s.data, n};
 }
 
 } // namespace tirx::ptxdesc

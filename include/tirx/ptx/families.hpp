@@ -7,18 +7,23 @@
 #include <tirx/ptx/cp_async.hpp>
 #include <tirx/ptx/cvt.hpp>
 #include <tirx/ptx/family.hpp>
+#include <tirx/ptx/ldmatrix.hpp>
 #include <tirx/ptx/memory.hpp>
+#include <tirx/ptx/mma_sync.hpp>
 #include <tirx/ptx/mov.hpp>
+#include <tirx/ptx/movmatrix.hpp>
 #include <tirx/ptx/redux.hpp>
 #include <tirx/ptx/shfl.hpp>
 #include <tirx/ptx/spelling.hpp>
+#include <tirx/ptx/stmatrix.hpp>
 #include <tirx/ptx/wgmma.hpp>
 
 namespace tirx::ptxdesc {
 
-using families = family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family,
-                             ptxshfl::family, ptxcpasync::family, ptxredux::family,
-                             ptxwgmma::family>;
+using families =
+    family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
+                ptxcpasync::family, ptxredux::family, ptxwgmma::family, ptxldmatrix::family,
+                ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }

@@ -83,20 +83,81 @@ template <class... F> struct registry<family_list<F...>> {
     return r;
   }
 
+  /// The index in family fam's forms of the form spelled s with nsrc
+  /// sources; -1 if none (a listed form: no edit distances to compute).
+  TIRX_HD static constexpr int index_of(int fam, text_view s, int nsrc) {
+    int r = -1, i = 0;
+    (
+        [&] {
+          if (i++ == fam) {
+            int k = 0;
+            for (const Form& f : F::forms) {
+              if (r < 0 && f.sources == nsrc && spelled(s, f.spelling))
+                r = k;
+              ++k;
+            }
+          }
+        }(),
+        ...);
+    return r;
+  }
+
+  /// An upper bound on the distance closest() finds: the distance to the
+  /// first form of the run of forms whose opcode is nearest to s's.
+  TIRX_HD static constexpr int closest_bound(int fam, text_view s, int nsrc) {
+    const text_view op = opcode_of(s);
+    int best = 1 << 20, bound = 1 << 20, i = 0;
+    (
+        [&] {
+          if (fam < 0 || i == fam) {
+            text_view last{};
+            for (const Form& f : F::forms) {
+              int n = 0;
+              while (f.spelling[n] != '\0')
+                ++n;
+              const text_view fop = opcode_of(text_view{f.spelling, n});
+              if (fop == last)
+                continue; // the forms of one opcode come in runs
+              last = fop;
+              const int d = edit_distance(op, fop, best);
+              if (d < best) {
+                best = d;
+                bound = edit_distance(s, f.spelling) + (f.sources == nsrc ? 0 : 1);
+              }
+            }
+          }
+          ++i;
+        }(),
+        ...);
+    return bound;
+  }
+
   /// The form nearest to s (fewest character edits; a form with another
-  /// number of sources counts one edit more), in family fam, or in every
-  /// family when fam < 0.
+  /// number of sources counts one edit more; the first of equals), in
+  /// family fam, or in every family when fam < 0. Starting from
+  /// closest_bound, only distances that can match it are computed in full:
+  /// no form is closer than the length difference, and edit_distance stops
+  /// at its limit (wgmma's hundreds of long spellings would otherwise
+  /// exceed the compiler's constexpr budget).
   TIRX_HD static constexpr Closest closest(int fam, text_view s, int nsrc) {
     Closest c{};
+    c.distance = closest_bound(fam, s, nsrc) + 1;
     int i = 0;
     (
         [&] {
           if (fam < 0 || i == fam) {
             int k = 0;
             for (const Form& f : F::forms) {
-              const int dist = edit_distance(s, f.spelling) + (f.sources == nsrc ? 0 : 1);
-              if (dist < c.distance)
-                c = Closest{i, k, dist};
+              const int extra = f.sources == nsrc ? 0 : 1;
+              int len = 0;
+              while (f.spelling[len] != '\0')
+                ++len;
+              const int gap = len > s.size ? len - s.size : s.size - len;
+              if (gap + extra < c.distance) {
+                const int dist = edit_distance(s, f.spelling, c.distance - extra) + extra;
+                if (dist < c.distance)
+                  c = Closest{i, k, dist};
+              }
               ++k;
             }
           }

@@ -75,7 +75,7 @@ struct family {
     constexpr Form_ f = parse(t);
     constexpr Operands<f.combo, f.n, f.k, D, A, B> o{};
     if constexpr (o.error != Error::none) {
-      report<o.error, o.operand, o.want0, o.want1, o.got0, o.got1>();
+      ptxwgmma::report<o.error, o.operand, o.want0, o.want1, o.got0, o.got1>();
     } else if constexpr (Flags != 0 && !combos[f.combo].scales) {
       static_assert(Flags == 0, "tirx::tile::apply: wgmma: the integer forms (s8, u8) have no "
                                 "scale immediates; drop negate_a / negate_b");

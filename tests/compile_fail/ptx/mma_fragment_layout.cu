@@ -1,0 +1,35 @@
+// Must not compile: A of mma.sync in a row-major register layout; it must
+// be the m16n8k16 A fragment (mma_a_fragment_layout).
+// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// expected-error {{tirx::tile::apply: mma.sync: operand Op's layout is not the m16n8kK fragment (Want0 x Want1 below); use mma_a_fragment_layout(bytes, K), mma_b_fragment_layout(bytes, K) or mma_c_fragment_layout()}}
+#include <tirx/tile.hpp>
+
+namespace mma_fragment_layout {
+using namespace tirx;
+
+#ifdef TIRX_FIXED
+using TA = half;
+constexpr TileLayout LA = mma_a_fragment_layout(2, 16);
+constexpr index_t CR = 16, CC = 8;
+constexpr TileLayout LC = mma_c_fragment_layout();
+#define SCOPE scope::warp
+#else
+using TA = half;
+constexpr TileLayout LA = layout_of<"S[(32, 8) : (1@laneid, 1)]">;
+constexpr index_t CR = 16, CC = 8;
+constexpr TileLayout LC = mma_c_fragment_layout();
+#define SCOPE scope::warp
+#endif
+
+__global__ void kernel(float* out) {
+  auto a = alloc_local<TA, shape(16, 16), LA>();
+  auto b = alloc_local<half, shape(8, 16), mma_b_fragment_layout(2, 16)>();
+  auto c = alloc_local<float, shape(CR, CC), LC>();
+  for (int i = 0; i < 4; ++i)
+    c.data()[i] = out[i];
+  tile::apply<ptx<"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32">>(c, a, b, c, SCOPE);
+  out[threadIdx.x] = c.data()[0];
+}
+#undef SCOPE
+
+} // namespace mma_fragment_layout

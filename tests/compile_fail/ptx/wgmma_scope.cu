@@ -1,0 +1,44 @@
+// Must not compile: wgmma at warp scope; the four warps of a warpgroup issue
+// it together (exec/messages.hpp, report_whole_scope).
+// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
+// expected-error {{tirx::tile::apply: this instruction is issued by one warpgroup together (128 threads, Threads below): call it at scope::warpgroup, from all 4 warps of the warpgroup}}
+#include <tirx/tile.hpp>
+
+namespace wgmma_scope {
+using namespace tirx;
+
+using TA = nv_bfloat16;
+using TB = nv_bfloat16;
+using TD = float;
+constexpr index_t AN = 64;
+constexpr TileLayout la =
+    wgmma_smem_layout(shape(64, 16), MatrixMajor::k, SwizzleMode::b128, sizeof(TA));
+constexpr TileLayout lb =
+    wgmma_smem_layout(shape(64, 16), MatrixMajor::k, SwizzleMode::b128, sizeof(TB));
+using ATile = Tensor<TA, ShapeT<64, 16>, MemScope::shared_dyn, 1024, layout_type<la>>;
+using BTile = Tensor<TB, ShapeT<64, 16>, MemScope::shared_dyn, 1024, layout_type<lb>>;
+
+// CUDA 13's -arch=sm_90a also writes compute_90 PTX, which has no wgmma:
+// the body is compiled for sm_90a (and the host) only
+__global__ void kernel(float* out) {
+#if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(1024) unsigned char smem[];
+  ATile a = decl_tensor<ATile>(reinterpret_cast<TA*>(smem));
+  BTile b = decl_tensor<BTile>(reinterpret_cast<TB*>(smem + 8192));
+  auto acc = alloc_local<TD, shape(64, AN), wgmma_accumulator_layout(AN)>();
+  wgmma_fence();
+#ifdef TIRX_FIXED
+  tile::apply<ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">>(acc, a, b,
+                                                                           scope::warpgroup);
+#else
+  tile::apply<ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">>(acc, a, b, scope::warp);
+#endif
+  wgmma_commit_group();
+  wgmma_wait_group<0>(acc);
+  out[threadIdx.x] = static_cast<float>(acc.data()[0]);
+#else
+  (void)out;
+#endif
+}
+
+} // namespace wgmma_scope
