@@ -119,7 +119,9 @@ void check_multicast(std::mt19937& rng, int n) {
   dev.upload(host);
   out.poison();
   const SliceMap map = make_tensor_map<slice_box, slice_layout>(grid_tensor<16>(dev.ptr, R, C));
-  const int col0 = 100; // the boxes run past the last column: zero-filled there
+  // the boxes run past the last column (zero-filled there); a multiple of 16 bytes (8 bf16),
+  // as every innermost TMA coordinate must be
+  const int col0 = 96;
   LaunchConfig cfg;
   cfg.grid = dim3(2 * n);
   cfg.block = dim3(128);

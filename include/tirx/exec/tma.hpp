@@ -18,12 +18,14 @@
 // elements, one per mode in the tensor's index order (outermost first, as
 // the tensor's shape); they may be negative or run past the end: the
 // elements outside the tensor are zero-filled on loads and skipped on
-// stores. The shared tile must be a shared tensor of the map's element type
-// and SmemLayout (Map::smem_tensor<>): anything else is a compile-time
-// error. Every copy has a form with an L2 cache policy as the argument
-// before the coordinates: tma::load(tile, map, bar, tile::cache_hint(p), c...).
-// Debug builds check the tile's alignment (Map::smem_align bytes: 128, and
-// 1024 for the 128-byte swizzle) at run time.
+// stores. The innermost (last) coordinate times sizeof(T) must be a
+// multiple of 16 bytes (8 bf16, 4 floats): the TMA unit traps on any other
+// (cudaErrorIllegalInstruction), in bounds or not. The shared tile must be a shared tensor of the
+// map's element type and SmemLayout (Map::smem_tensor<>): anything else is a compile-time error.
+// Every copy has a form with an L2 cache policy as the argument before the coordinates:
+// tma::load(tile, map, bar, tile::cache_hint(p), c...). Debug builds check the tile's alignment
+// (Map::smem_align bytes: 128, and 1024 for the 128-byte swizzle) and the innermost coordinate's 16
+// bytes at run time.
 #pragma once
 
 #include <tirx/exec/options.hpp>
@@ -91,6 +93,18 @@ template <class... C> __device__ TIRX_FORCEINLINE Coords5 reversed(C... c) {
   return out;
 }
 
+/// reversed(c...), checking (debug builds) that the innermost coordinate is
+/// a multiple of 16 bytes, as the TMA unit needs (it traps otherwise).
+template <class Map, class... C> __device__ TIRX_FORCEINLINE Coords5 coords(C... c) {
+  const Coords5 out = reversed(c...);
+  TIRX_CHECK(static_cast<long long>(out.v[0]) *
+                     static_cast<long long>(sizeof(typename Map::element_type)) % 16 ==
+                 0,
+             "tirx::tma: the innermost coordinate is not a multiple of 16 bytes (8 bf16, 4 "
+             "floats); the TMA unit traps on it: start the box at a 16-byte column");
+  return out;
+}
+
 template <class Map, class Smem> __device__ TIRX_FORCEINLINE void check_align(const Smem& smem) {
   if constexpr (Smem::align < Map::smem_align) {
     TIRX_CHECK(smem_address(smem.data()) % Map::smem_align == 0,
@@ -112,7 +126,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  const detail::Coords5 c = detail::reversed(coords...);
+  const detail::Coords5 c = detail::coords<Map>(coords...);
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
@@ -129,7 +143,8 @@ __device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, cuda::st
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   detail::load_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
-                               detail::smem_address(bar), hint.policy, detail::reversed(coords...));
+                               detail::smem_address(bar), hint.policy,
+                               detail::coords<Map>(coords...));
 }
 
 /// Loads the box at coords into the tile at the same shared offset in every
@@ -147,7 +162,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
   if constexpr (!detail::multicast_available) {
     detail::multicast_unavailable<Map>();
   } else {
-    const detail::Coords5 c = detail::reversed(coords...);
+    const detail::Coords5 c = detail::coords<Map>(coords...);
     detail::by_rank<Map::rank>(
         [&](const auto& crd) {
           cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
@@ -169,7 +184,7 @@ load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
   } else {
     detail::multicast_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
                                       detail::smem_address(bar), cta_mask, hint.policy,
-                                      detail::reversed(coords...));
+                                      detail::coords<Map>(coords...));
   }
 }
 
@@ -183,7 +198,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
   static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  const detail::Coords5 c = detail::reversed(coords...);
+  const detail::Coords5 c = detail::coords<Map>(coords...);
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
@@ -198,9 +213,9 @@ __device__ TIRX_FORCEINLINE void store(const Map& map, const Smem& smem, tile::C
   static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  detail::store_hint<Map::rank, detail::ReduceOp::none>(map.descriptor(),
-                                                        detail::smem_address(smem.data()),
-                                                        hint.policy, detail::reversed(coords...));
+  detail::store_hint<Map::rank, detail::ReduceOp::none>(
+      map.descriptor(), detail::smem_address(smem.data()), hint.policy,
+      detail::coords<Map>(coords...));
 }
 
 namespace detail {
@@ -209,7 +224,7 @@ __device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, C... c
   static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  const detail::Coords5 c = detail::reversed(coords...);
+  const detail::Coords5 c = detail::coords<Map>(coords...);
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
@@ -225,7 +240,7 @@ __device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, tile::
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   detail::store_hint<Map::rank, Op>(map.descriptor(), detail::smem_address(smem.data()),
-                                    hint.policy, detail::reversed(coords...));
+                                    hint.policy, detail::coords<Map>(coords...));
 }
 } // namespace detail
 
@@ -280,13 +295,14 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
     void prefetch(const Map& map, C... coords) {
   static_assert(is_tensor_map_v<Map> && detail::coord_rules<Map, C...>());
   detail::arch_rule<Map>();
-  detail::prefetch_box<Map::rank>(map.descriptor(), detail::reversed(coords...));
+  detail::prefetch_box<Map::rank>(map.descriptor(), detail::coords<Map>(coords...));
 }
 template <class Map, class... C>
 __device__ TIRX_FORCEINLINE void prefetch(const Map& map, tile::CacheHint hint, C... coords) {
   static_assert(is_tensor_map_v<Map> && detail::coord_rules<Map, C...>());
   detail::arch_rule<Map>();
-  detail::prefetch_box_hint<Map::rank>(map.descriptor(), hint.policy, detail::reversed(coords...));
+  detail::prefetch_box_hint<Map::rank>(map.descriptor(), hint.policy,
+                                       detail::coords<Map>(coords...));
 }
 
 /// Brings the descriptor itself into the TMA unit's cache (prefetch.tensormap);
