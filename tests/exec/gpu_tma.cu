@@ -320,7 +320,7 @@ void stores(std::mt19937& rng) {
     check_store("store 2d bf16 128B swizzle", m_b128, g, dev, before, Crd{{64, 64}}, 0, 0);
     check_store("store 2d bf16 128B swizzle ragged", m_b128, g, dev, before, Crd{{R - 20, C - 32}},
                 0, 0);
-    check_store("store 2d bf16 128B swizzle, cache hint", m_b128, g, dev, before, Crd{{-5, 8}}, 0,
+    check_store("store 2d bf16 128B swizzle, cache hint", m_b128, g, dev, before, Crd{{5, 8}}, 0,
                 1);
     check_store("store 2d bf16 128B swizzle, smem(i, j)", m_b128, g, dev, before,
                 Crd{{100, C - 40}}, 0, 0, true);

@@ -16,16 +16,16 @@
 //
 // The coordinates c... are the box's first element in the tensor, in
 // elements, one per mode in the tensor's index order (outermost first, as
-// the tensor's shape); they may be negative or run past the end: the
-// elements outside the tensor are zero-filled on loads and skipped on
-// stores. The innermost (last) coordinate times sizeof(T) must be a
-// multiple of 16 bytes (8 bf16, 4 floats): the TMA unit traps on any other
-// (cudaErrorIllegalInstruction), in bounds or not. The shared tile must be a shared tensor of the
-// map's element type and SmemLayout (Map::smem_tensor<>): anything else is a compile-time error.
-// Every copy has a form with an L2 cache policy as the argument before the coordinates:
-// tma::load(tile, map, bar, tile::cache_hint(p), c...). Debug builds check the tile's alignment
-// (Map::smem_align bytes: 128, and 1024 for the 128-byte swizzle) and the innermost coordinate's 16
-// bytes at run time.
+// the tensor's shape); they may run past the end (the elements outside
+// the tensor are zero-filled on loads and skipped on stores), and a load's
+// may be negative (a store's or reduction's must not: the unit traps). The innermost (last)
+// coordinate times sizeof(T) must be a multiple of 16 bytes (8 bf16, 4 floats): the TMA unit traps
+// on any other (cudaErrorIllegalInstruction), in bounds or not. The shared tile must be a shared
+// tensor of the map's element type and SmemLayout (Map::smem_tensor<>): anything else is a
+// compile-time error. Every copy has a form with an L2 cache policy as the argument before the
+// coordinates: tma::load(tile, map, bar, tile::cache_hint(p), c...). Debug builds check the tile's
+// alignment (Map::smem_align bytes: 128, and 1024 for the 128-byte swizzle) and the innermost
+// coordinate's 16 bytes at run time.
 #pragma once
 
 #include <tirx/exec/options.hpp>
@@ -103,6 +103,19 @@ template <class Map, class... C> __device__ TIRX_FORCEINLINE Coords5 coords(C...
              "tirx::tma: the innermost coordinate is not a multiple of 16 bytes (8 bf16, 4 "
              "floats); the TMA unit traps on it: start the box at a 16-byte column");
   return out;
+}
+
+/// coords<Map>(c...) for a store or reduction, checking (debug builds) that
+/// no coordinate is negative: the TMA unit clips a store's box at the
+/// tensor's end but traps on a box that starts before it (measured on an
+/// H200: a (64, 64) store at row -5 traps, at row 5 runs; loads take
+/// negative coordinates and zero-fill).
+template <class Map, class... C> __device__ TIRX_FORCEINLINE Coords5 store_coords(C... c) {
+  TIRX_CHECK(((static_cast<long long>(c) >= 0) && ...),
+             "tirx::tma: a store or reduction box starts before the tensor (a negative "
+             "coordinate); the TMA unit traps on it: clip the box's start to 0 (the end is "
+             "clipped by the unit)");
+  return coords<Map>(c...);
 }
 
 template <class Map, class Smem> __device__ TIRX_FORCEINLINE void check_align(const Smem& smem) {
@@ -198,7 +211,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
   static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  const detail::Coords5 c = detail::coords<Map>(coords...);
+  const detail::Coords5 c = detail::store_coords<Map>(coords...);
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
@@ -215,7 +228,7 @@ __device__ TIRX_FORCEINLINE void store(const Map& map, const Smem& smem, tile::C
   detail::arch_rule<Map>();
   detail::store_hint<Map::rank, detail::ReduceOp::none>(
       map.descriptor(), detail::smem_address(smem.data()), hint.policy,
-      detail::coords<Map>(coords...));
+      detail::store_coords<Map>(coords...));
 }
 
 namespace detail {
@@ -224,7 +237,7 @@ __device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, C... c
   static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  const detail::Coords5 c = detail::coords<Map>(coords...);
+  const detail::Coords5 c = detail::store_coords<Map>(coords...);
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
@@ -240,7 +253,7 @@ __device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, tile::
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   detail::store_hint<Map::rank, Op>(map.descriptor(), detail::smem_address(smem.data()),
-                                    hint.policy, detail::coords<Map>(coords...));
+                                    hint.policy, detail::store_coords<Map>(coords...));
 }
 } // namespace detail
 
