@@ -3,7 +3,10 @@
 // control case (the same kernel, valid input) must finish.
 //   - tma::load into a 128-byte swizzled tile that is 128-byte but not
 //     1024-byte aligned (its type promises only 128);
-//   - bulk::copy_g2s of a size that is not a multiple of 16 bytes.
+//   - bulk::copy_g2s of a size that is not a multiple of 16 bytes;
+//   - tma::load at an innermost coordinate that is not a multiple of 16
+//     bytes, and tma::store of a box that starts before the tensor (the TMA
+//     unit itself traps on both, with no message: cudaErrorIllegalInstruction).
 // Built with TIRX_DEBUG_CHECKS=1 whatever the build type; every case runs
 // in a child process (trap_runner.hpp).
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
@@ -45,6 +48,30 @@ __global__ void load_at(const __grid_constant__ Map map, int offset, float* out)
   }
 }
 
+/// A load of the box at (row, col), then a store of it back to (row, col)
+/// when store is set.
+__global__ void copy_at(const __grid_constant__ Map map, int row, int col, int store, float* out) {
+  unsigned char* base = dynamic_smem_base();
+  const unsigned skew = (1024 - tma::detail::smem_address(base) % 1024) % 1024;
+  Map::smem_tensor<MemScope::shared_dyn, 1024> tile{reinterpret_cast<bfloat16*>(base + skew)};
+  auto* bar = reinterpret_cast<cuda::std::uint64_t*>(base + 4096);
+  if (threadIdx.x == 0) {
+    cuda::ptx::mbarrier_init(bar, 1);
+    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
+                                         cuda::ptx::space_shared, bar, unsigned{Map::box_bytes});
+    tma::load(tile, map, bar, store ? 0 : row, store ? 0 : col);
+    while (!cuda::ptx::mbarrier_try_wait_parity(bar, 0)) {
+    }
+    out[0] = __bfloat162float(tile(1, 2));
+    if (store) {
+      tma::store(map, tile, row, col);
+      tma::store_commit();
+      tma::store_wait<0>();
+    }
+  }
+}
+
 /// A bulk copy of bytes bytes (a multiple of 16 to be right).
 __global__ void bulk_of(const float* src, unsigned bytes, float* out) {
   unsigned char* base = dynamic_smem_base();
@@ -69,6 +96,12 @@ constexpr TrapCase cases[] = {
     {"bulk_not_16", true,
      "tirx::bulk: the size and both addresses of a bulk copy must be "
      "multiples of 16 bytes"},
+    {"load_inner_16", false, nullptr},
+    {"load_inner_not_16", true,
+     "tirx::tma: the innermost coordinate is not a multiple of 16 bytes"},
+    {"store_inside", false, nullptr},
+    {"store_before_tensor", true,
+     "tirx::tma: a store or reduction box starts before the tensor (a negative coordinate)"},
 };
 
 int child(const char* name) {
@@ -85,6 +118,14 @@ int child(const char* name) {
     bulk_of<<<1, 32, 8192>>>(reinterpret_cast<const float*>(data.ptr), 64, out.ptr);
   else if (n == "bulk_not_16")
     bulk_of<<<1, 32, 8192>>>(reinterpret_cast<const float*>(data.ptr), 40, out.ptr);
+  else if (n == "load_inner_16")
+    copy_at<<<1, 32, 8192>>>(map, 3, 8, 0, out.ptr);
+  else if (n == "load_inner_not_16")
+    copy_at<<<1, 32, 8192>>>(map, 3, 5, 0, out.ptr);
+  else if (n == "store_inside")
+    copy_at<<<1, 32, 8192>>>(map, 5, 0, 1, out.ptr);
+  else if (n == "store_before_tensor")
+    copy_at<<<1, 32, 8192>>>(map, -5, 0, 1, out.ptr);
   else {
     std::printf("unknown case %s\n", name);
     return 2;
