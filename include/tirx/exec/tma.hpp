@@ -28,6 +28,7 @@
 // coordinate's 16 bytes at run time.
 #pragma once
 
+#include <tirx/exec/fence.hpp>
 #include <tirx/exec/options.hpp>
 #include <tirx/exec/tma_asm.hpp>
 #include <tirx/tensor/tensor_map.hpp>
@@ -295,11 +296,12 @@ template <int N = 0> __device__ TIRX_FORCEINLINE void store_wait_read() {
   cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<N>{});
 }
 
-/// fence.proxy.async.shared::cta: this thread's generic writes to shared
+/// fence.proxy.async.shared::cta, tirx::fence_proxy_async_shared under
+/// the name the TMA code reads: this thread's generic writes to shared
 /// memory become visible to the TMA (async proxy) copies it issues next;
 /// write the tile, fence (every writing thread), sync the CTA, then store.
 template <class Any = void> __device__ TIRX_FORCEINLINE void fence_proxy_async() {
-  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+  ::tirx::fence_proxy_async_shared<Any>();
 }
 
 /// Brings the box at coords into L2 (cp.async.bulk.prefetch.tensor).
