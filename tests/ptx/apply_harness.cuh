@@ -35,6 +35,7 @@
 #include "apply_reference.hpp"
 #include "support/device_buffer.hpp"
 #include "support/gpu_check.hpp"
+#include "support/spelling_tag.hpp"
 #include "support/spelling_tokens.hpp"
 
 #include <tirx/exec/apply.hpp>
@@ -94,19 +95,10 @@ inline constexpr bool compiled_v = required_sm_v<Instr, NSrc> <= TIRX_TEST_ARCH;
 // a __global__ template cannot spell a class-type template argument such as
 // the fixed_string inside ptx<"...">, so ptx<...> is formed in device code.
 // A table is a type with `static constexpr const char* spellings[]`, filled
-// by expanding one of the X-macro lists of include/tirx/ptx/*.hpp.
-TIRX_HD constexpr int length(const char* s) {
-  int n = 0;
-  while (s[n] != '\0')
-    ++n;
-  return n;
-}
-template <int N> TIRX_HD constexpr fixed_string<N> to_fixed(const char* s) {
-  char buf[N] = {};
-  for (int i = 0; i + 1 < N; ++i)
-    buf[i] = s[i];
-  return fixed_string<N>(buf);
-}
+// by expanding one of the X-macro lists of include/tirx/ptx/*.hpp
+// (length and to_fixed: spelling_tag.hpp).
+using tirx_test::length;
+using tirx_test::to_fixed;
 /// The element type of a register tile of raw Bits-bit values: the library's
 /// register carrier (tirx/ptx/regs.hpp: unsigned short, unsigned int,
 /// unsigned long long, tirx::uint128), but one byte for 8 bits (the register

@@ -12,6 +12,7 @@
 // of the sm_80 code and report SKIP where the running code lacks them).
 // Exit 0: all passed; 1: a case failed; 77: no GPU.
 #include "gpu_check.hpp"
+#include "support/spelling_tag.hpp"
 
 #include <tirx/tile.hpp>
 
@@ -29,25 +30,7 @@ namespace {
 
 using namespace tirx;
 
-// nvcc's host stub of a __global__ template cannot spell a fixed_string
-// argument: kernels name their spelling by a tag type
-constexpr int length(const char* s) {
-  int n = 0;
-  while (s[n] != '\0')
-    ++n;
-  return n;
-}
-template <int N> constexpr fixed_string<N> to_fixed(const char* s) {
-  char buf[N] = {};
-  for (int i = 0; i + 1 < N; ++i)
-    buf[i] = s[i];
-  return fixed_string<N>(buf);
-}
-template <class Tag> using instr_of = ptx<to_fixed<length(Tag::text) + 1>(Tag::text)>;
-#define TIRX_SPELLING(NAME, TEXT)                                                                  \
-  struct NAME {                                                                                    \
-    static constexpr const char* text = TEXT;                                                      \
-  }
+using tirx_test::instr_of; // kernels name their spelling by a tag (spelling_tag.hpp)
 
 /// The oldest architecture (x10) of a tag's spelling: kernels compile their
 /// body only for targets that have it, and report that they ran.

@@ -10,6 +10,7 @@
 // Outputs are poisoned first. Exit 0: all passed; 1: a case failed; 77: no
 // GPU or not sm_90 (ctest: skipped).
 #include "gpu_check.hpp"
+#include "support/spelling_tag.hpp"
 
 #include <tirx/tile.hpp>
 
@@ -44,23 +45,7 @@ template <class T> T from_int(int v) {
 // nvcc's host stub of a __global__ template cannot spell a fixed_string
 // argument: kernels name their spelling by a tag type, ptx<...> is formed
 // in device code
-constexpr int length(const char* s) {
-  int n = 0;
-  while (s[n] != '\0')
-    ++n;
-  return n;
-}
-template <int N> constexpr fixed_string<N> to_fixed(const char* s) {
-  char buf[N] = {};
-  for (int i = 0; i + 1 < N; ++i)
-    buf[i] = s[i];
-  return fixed_string<N>(buf);
-}
-template <class Tag> using instr_of = ptx<to_fixed<length(Tag::text) + 1>(Tag::text)>;
-#define TIRX_SPELLING(NAME, TEXT)                                                                  \
-  struct NAME {                                                                                    \
-    static constexpr const char* text = TEXT;                                                      \
-  }
+using tirx_test::instr_of; // kernels name their spelling by a tag (spelling_tag.hpp)
 
 template <class TA, class TB, int N, int K, MatrixMajor AMaj, SwizzleMode AMode, MatrixMajor BMaj,
           SwizzleMode BMode>
