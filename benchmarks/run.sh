@@ -124,6 +124,23 @@ else
   phase_end "skipped (no sm_90a build)"
 fi
 
+# The GEMM peers (benchmarks/gemm_peers/suite.sh): CUTLASS, torch.matmul and
+# torch.compile max-autotune beside cuBLAS, with the compile time of the
+# CUTLASS and tirx GEMM translation units; gemm_peers.md and its CSVs
+phase_begin gemm_peers
+if [[ -x "$BUILD/benchmarks/tirx_bench_gemm" ]]; then
+  rc=0
+  logged "$out_dir/gemm_peers.log" env TIRX_BUILD_DIR="$BUILD" PYTHON="$PYTHON" \
+    bash "$ROOT/benchmarks/gemm_peers/suite.sh" "${quick[@]}" "$out_dir" || rc=$?
+  case "$rc" in
+    0) phase_end ;;
+    77) phase_end "skipped (no GPU)" ;;
+    *) status=1; phase_end "FAILED (exit $rc)" ;;
+  esac
+else
+  phase_end "skipped (no sm_90a build)"
+fi
+
 phase_begin peers
 rc=0
 logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \

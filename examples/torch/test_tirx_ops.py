@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Tests the PyTorch extension (tirx_ops.py) on a GPU: one PASS/FAIL line per case.
+
+  python3 examples/torch/test_tirx_ops.py        # or: pytest examples/torch/test_tirx_ops.py
+
+What it checks, on seeded uniform [-1, 1) (GEMM) and [-4, 4) (RMSNorm) data:
+  gemm      against an fp32 product (cuBLAS SGEMM, TF32 off) and against
+            torch.matmul in bf16, |d - ref| <= |ref| / 128 + sqrt(k) / 1024 for
+            every element (bf16 keeps 8 significant bits: one rounding is
+            |ref| / 256; the second term covers sums that cancel); square,
+            LLM and ragged shapes, m = 1 to 4095; the output memory is
+            poisoned with NaN first (the allocator hands the freed block back).
+  rmsnorm   against a float64 reference, |y - ref| <= 1e-5 |ref| + 1e-6 (the
+            kernels' size sweep's tolerance), and against
+            torch.nn.functional.rms_norm within 1e-5 relative + 1e-5
+            absolute; rows of 1 to 20000 columns (the in-register and the
+            chunked kernels), 3-D input, a misaligned view.
+  errors    each rule's exception type (TypeError, ValueError) and its words.
+  compile   torch.compile(fullgraph=True) of a function calling both ops
+            gives the eager results, bit for bit.
+  autograd  gemm's gradients match torch.matmul's (same tolerance).
+  opcheck   torch.library.opcheck (schema, fake tensor, autograd
+            registration, AOT dispatch) for both ops.
+
+Exit status: 0 all passed, 1 a case failed, 77 skipped (no torch, no CUDA GPU,
+or not compute capability 9.0: the extension is built for sm_90a).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SKIP = 77
+
+
+def unavailable() -> str | None:
+    """Why the test cannot run here, or None."""
+    try:
+        import torch
+    except ImportError:
+        return "PyTorch is not installed"
+    if not torch.cuda.is_available():
+        return "no CUDA GPU visible to PyTorch"
+    cap = torch.cuda.get_device_capability()
+    if cap != (9, 0):
+        return f"{torch.cuda.get_device_name()} is sm_{cap[0]}{cap[1]}; the extension is sm_90a"
+    return None
+
+
+class Cases:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def report(self, ok: bool, name: str, detail: str = "") -> None:
+        print(f"{'PASS' if ok else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    def run(self, name: str, fn) -> None:
+        try:
+            ok, detail = fn()
+        except Exception as err:  # a crash is a failure of that case only
+            ok, detail = False, f"{type(err).__name__}: {err}"
+            traceback.print_exc()
+        self.report(ok, name, detail)
+
+
+def main() -> int:
+    reason = unavailable()
+    if reason:
+        print(f"skipped: {reason}")
+        return SKIP
+    import torch
+    import torch.nn.functional as F
+
+    sys.path.insert(0, HERE)
+    t0 = time.perf_counter()
+    import tirx_ops  # builds the extension
+
+    print(f"extension ready in {time.perf_counter() - t0:.1f} s; {torch.cuda.get_device_name()}, "
+          f"torch {torch.__version__}", flush=True)
+    torch.backends.cuda.matmul.allow_tf32 = False  # the fp32 reference is a true SGEMM
+    dev = torch.device("cuda")
+    gen = torch.Generator(device=dev)
+    cases = Cases()
+
+    def uniform(shape, lo, hi, dtype, seed):
+        gen.manual_seed(seed)
+        return torch.empty(shape, device=dev, dtype=torch.float32).uniform_(lo, hi,
+                                                                            generator=gen).to(dtype)
+
+    def poison_next(numel, dtype):
+        # the caching allocator hands this block to the next allocation of its size
+        torch.empty(numel, device=dev, dtype=dtype).view(torch.uint8).fill_(0xFF)
+
+    def gemm_close(d, ref, k):
+        """(ok, max error, worst error / tolerance) under |ref| / 128 + sqrt(k) / 1024."""
+        err = (d.float() - ref).abs()
+        tol = ref.abs() / 128 + math.sqrt(k) / 1024
+        bad = ~(err <= tol)  # NaN fails
+        return not bool(bad.any()), float(err.nan_to_num(math.inf).max()), \
+            float((err / tol).nan_to_num(math.inf).max())
+
+    # -- gemm: values ----------------------------------------------------------
+    gemm_shapes = [
+        (1, 8, 8), (7, 16, 64), (128, 256, 64), (129, 264, 72), (255, 520, 136),
+        (1000, 1000, 1000), (2048, 2048, 2048), (4096, 4096, 4096), (1, 4096, 4096),
+        (16, 14336, 4096), (128, 4096, 14336), (4095, 4104, 4096), (3, 4104, 8),
+        (520, 8, 4104),
+    ]
+    for i, (m, n, k) in enumerate(gemm_shapes):
+        def case(m=m, n=n, k=k, seed=100 + 2 * i):
+            a = uniform((m, k), -1, 1, torch.bfloat16, seed)
+            b = uniform((n, k), -1, 1, torch.bfloat16, seed + 1)
+            poison_next(m * n, torch.bfloat16)
+            d = tirx_ops.gemm(a, b)
+            ref = a.float() @ b.float().t()
+            mm = (a @ b.t()).float()
+            torch.cuda.synchronize()
+            if d.shape != (m, n) or d.dtype != torch.bfloat16:
+                return False, f"got {tuple(d.shape)} {d.dtype}"
+            ok1, e1, r1 = gemm_close(d, ref, k)
+            ok2, e2, r2 = gemm_close(d, mm, k)
+            return ok1 and ok2, (f"max |d - fp32 ref| {e1:.3g} ({r1:.2f} of the tolerance), "
+                                 f"max |d - torch.matmul| {e2:.3g} ({r2:.2f})")
+        cases.run(f"gemm {m}x{n}x{k}", case)
+
+    def empty_products():
+        a, b = torch.ones(0, 16, device=dev, dtype=torch.bfloat16), \
+            torch.ones(24, 16, device=dev, dtype=torch.bfloat16)
+        d0 = tirx_ops.gemm(a, b)
+        d1 = tirx_ops.gemm(torch.ones(5, 0, device=dev, dtype=torch.bfloat16),
+                           torch.ones(8, 0, device=dev, dtype=torch.bfloat16))
+        ok = d0.shape == (0, 24) and d1.shape == (5, 8) and bool((d1 == 0).all())
+        return ok, f"(0, 16) x (24, 16) -> {tuple(d0.shape)}; k = 0 -> {tuple(d1.shape)} of zeros"
+    cases.run("gemm empty: m = 0 and k = 0", empty_products)
+
+    # -- gemm: the rules -------------------------------------------------------
+    a = uniform((64, 64), -1, 1, torch.bfloat16, 1)
+    b = uniform((64, 64), -1, 1, torch.bfloat16, 2)
+    unaligned = torch.empty(64 * 64 + 1, device=dev, dtype=torch.bfloat16)[1:].view(64, 64)
+    rules = [
+        ("dtype", TypeError, "bfloat16", lambda: tirx_ops.gemm(a.half(), b.half())),
+        ("cpu tensors", ValueError, "cuda", lambda: tirx_ops.gemm(a.cpu(), b.cpu())),
+        ("one on the cpu", ValueError, "cuda", lambda: tirx_ops.gemm(a, b.cpu())),
+        ("k differs", ValueError, "second dimensions differ",
+         lambda: tirx_ops.gemm(a, b[:, :32].contiguous())),
+        ("not contiguous", ValueError, "contiguous", lambda: tirx_ops.gemm(a, b.t())),
+        ("n not a multiple of 8", ValueError, "multiples of 8",
+         lambda: tirx_ops.gemm(a, b[:12].contiguous())),
+        ("k not a multiple of 8", ValueError, "multiples of 8",
+         lambda: tirx_ops.gemm(a[:, :60].contiguous(), b[:, :60].contiguous())),
+        ("misaligned", ValueError, "16 bytes", lambda: tirx_ops.gemm(unaligned, b)),
+        ("1-D", ValueError, "matrices", lambda: tirx_ops.gemm(a[0], b)),
+    ]
+    for what, exc, words, call in rules:
+        def rule(exc=exc, words=words, call=call):
+            try:
+                call()
+            except exc as err:
+                msg = str(err).splitlines()[0]
+                return words.lower() in msg.lower(), f"{exc.__name__}: {msg}"
+            except Exception as err:
+                return False, f"expected {exc.__name__}, got {type(err).__name__}: {err}"
+            return False, f"expected {exc.__name__}, nothing raised"
+        cases.run(f"gemm refuses: {what}", rule)
+
+    # -- rmsnorm: values -------------------------------------------------------
+    def rms_ref(x, w, eps):
+        xd = x.double()
+        return xd / torch.sqrt(xd.square().mean(-1, keepdim=True) + eps) * w.double()
+
+    rms_shapes = [(1, 1), (3, 7), (17, 4096), (5, 8192), (2, 16384), (3, 20000), (2, 3, 1000),
+                  (1024, 4096), (33, 513)]
+    for i, shape in enumerate(rms_shapes):
+        def case(shape=shape, seed=300 + 2 * i, eps=1e-6):
+            x = uniform(shape, -4, 4, torch.float32, seed)
+            w = uniform(shape[-1:], -4, 4, torch.float32, seed + 1)
+            poison_next(x.numel(), torch.float32)
+            y = tirx_ops.rmsnorm(x, w, eps)
+            ref = rms_ref(x, w, eps)
+            tt = F.rms_norm(x, (shape[-1],), w, eps)
+            err = (y.double() - ref).abs()
+            ok1 = bool((err <= ref.abs() * 1e-5 + 1e-6).all())
+            ok2 = torch.allclose(y, tt, rtol=1e-5, atol=1e-5)
+            return ok1 and ok2 and y.shape == x.shape, (
+                f"max |y - f64 ref| {float(err.max()):.3g}, "
+                f"max |y - F.rms_norm| {float((y - tt).abs().max()):.3g}")
+        cases.run(f"rmsnorm {'x'.join(map(str, shape))}", case)
+
+    def misaligned_rows():
+        # a view 4 bytes into its storage: the launcher falls back to narrower vectors
+        base = uniform((5 * 300 + 1,), -4, 4, torch.float32, 7)
+        x = base[1:].view(5, 300)
+        w = uniform((300,), -4, 4, torch.float32, 8)
+        y = tirx_ops.rmsnorm(x, w, 1e-5)
+        err = (y.double() - rms_ref(x, w, 1e-5)).abs()
+        return bool((err <= rms_ref(x, w, 1e-5).abs() * 1e-5 + 1e-6).all()), \
+            f"x at storage offset 1; max error {float(err.max()):.3g}"
+    cases.run("rmsnorm misaligned view", misaligned_rows)
+
+    x = uniform((4, 64), -4, 4, torch.float32, 9)
+    w = uniform((64,), -4, 4, torch.float32, 10)
+    for what, exc, words, call in [
+        ("dtype", TypeError, "float32", lambda: tirx_ops.rmsnorm(x.half(), w.half())),
+        ("cpu", ValueError, "cuda", lambda: tirx_ops.rmsnorm(x.cpu(), w.cpu())),
+        ("weight size", ValueError, "weight", lambda: tirx_ops.rmsnorm(x, w[:32])),
+        ("not contiguous", ValueError, "contiguous", lambda: tirx_ops.rmsnorm(x.t(), w[:4])),
+    ]:
+        def rule(exc=exc, words=words, call=call):
+            try:
+                call()
+            except exc as err:
+                msg = str(err).splitlines()[0]
+                return words.lower() in msg.lower(), f"{exc.__name__}: {msg}"
+            except Exception as err:
+                return False, f"expected {exc.__name__}, got {type(err).__name__}: {err}"
+            return False, f"expected {exc.__name__}, nothing raised"
+        cases.run(f"rmsnorm refuses: {what}", rule)
+
+    # -- torch.compile, autograd, opcheck ---------------------------------------
+    def compiled():
+        a = uniform((300, 512), -1, 1, torch.bfloat16, 11)
+        b = uniform((1024, 512), -1, 1, torch.bfloat16, 12)
+        xx = uniform((300, 1024), -4, 4, torch.float32, 13)
+        ww = uniform((1024,), -4, 4, torch.float32, 14)
+
+        def f(a, b, x, w):
+            h = tirx_ops.gemm(a, b).float() * 2
+            return tirx_ops.rmsnorm(h + x, w)
+
+        eager = f(a, b, xx, ww)
+        got = torch.compile(f, fullgraph=True, dynamic=False)(a, b, xx, ww)
+        same = torch.equal(got, eager)
+        return same, "fullgraph compile of gemm -> * 2 -> + x -> rmsnorm: " + (
+            "equal to eager" if same else f"max difference {float((got - eager).abs().max()):.3g}")
+    cases.run("torch.compile", compiled)
+
+    def gradients():
+        a = uniform((136, 200), -1, 1, torch.bfloat16, 15).requires_grad_()
+        b = uniform((72, 200), -1, 1, torch.bfloat16, 16).requires_grad_()
+        g = uniform((136, 72), -1, 1, torch.bfloat16, 17)
+        tirx_ops.gemm(a, b).backward(g)
+        ga, gb = a.grad.clone(), b.grad.clone()
+        a.grad = b.grad = None
+        (a @ b.t()).backward(g)
+        ok_a, ea, _ = gemm_close(ga, a.grad.float(), 72)
+        ok_b, eb, _ = gemm_close(gb, b.grad.float(), 136)
+        return ok_a and ok_b, f"max |grad - torch's|: a {ea:.3g}, b {eb:.3g}"
+    cases.run("gemm backward", gradients)
+
+    def opchecks():
+        a = uniform((72, 64), -1, 1, torch.bfloat16, 18)
+        b = uniform((40, 64), -1, 1, torch.bfloat16, 19)
+        xx = uniform((6, 96), -4, 4, torch.float32, 20)
+        ww = uniform((96,), -4, 4, torch.float32, 21)
+        torch.library.opcheck(torch.ops.tirx.gemm.default, (a, b))
+        torch.library.opcheck(torch.ops.tirx.gemm.default,
+                              (a.clone().requires_grad_(), b.clone().requires_grad_()))
+        torch.library.opcheck(torch.ops.tirx.rmsnorm.default, (xx, ww, 1e-6))
+        return True, "schema, fake tensor, autograd registration, AOT dispatch"
+    cases.run("torch.library.opcheck", opchecks)
+
+    print(f"{cases.passed} passed, {cases.failed} failed")
+    return 0 if cases.failed == 0 else 1
+
+
+def test_tirx_ops():  # the pytest entry point: one test for the whole list
+    import pytest
+
+    reason = unavailable()
+    if reason:
+        pytest.skip(reason)
+    assert main() == 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+// tirx's Hopper GEMM and its RMSNorm as PyTorch operators:
+//   torch.ops.tirx.gemm(a, b)                 -> a @ b.T   (bf16, sm_90a)
+//   torch.ops.tirx.rmsnorm(x, weight, eps)    -> x / sqrt(mean(x^2, -1) + eps) * weight (float32)
+// registered with TORCH_LIBRARY, so that torch.compile sees two opaque ops
+// (their shape functions, for tracing, are in tirx_ops.py). Every argument
+// is checked here, with the rule and the fix in the message: TypeError for a
+// wrong dtype, ValueError for a wrong device, shape, layout or alignment.
+#include "tirx_ops_kernels.h"
+
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <torch/library.h>
+
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+void check_cuda(const at::Tensor& t, const char* op, const char* name) {
+  TORCH_CHECK_VALUE(t.is_cuda(), op, ": ", name, " is on ", t.device(),
+                    "; tirx's kernels run on CUDA tensors: move it with .cuda()");
+}
+
+void check_launch(cudaError_t err, const char* op) {
+  TORCH_CHECK(err == cudaSuccess, op, ": the kernel launch failed: ", cudaGetErrorName(err), " (",
+              cudaGetErrorString(err), ")");
+}
+
+// sm_90a code runs on compute capability 9.0 alone (H100, H200, GH200)
+void check_hopper(const at::Tensor& t, const char* op) {
+  int major = 0, minor = 0;
+  const int dev = t.get_device();
+  C10_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+  C10_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
+  TORCH_CHECK_VALUE(major == 9 && minor == 0, op, ": the GEMM is built for sm_90a (H100/H200); ",
+                    t.device(), " has compute capability ", major, ".", minor,
+                    ": use torch.matmul there");
+}
+
+at::Tensor gemm(const at::Tensor& a, const at::Tensor& b) {
+  constexpr const char* op = "tirx_ops.gemm";
+  TORCH_CHECK_TYPE(a.scalar_type() == at::kBFloat16 && b.scalar_type() == at::kBFloat16, op,
+                   ": a and b must be torch.bfloat16, got ", a.scalar_type(), " and ",
+                   b.scalar_type(), ": convert them with .bfloat16()");
+  TORCH_CHECK_VALUE(a.dim() == 2 && b.dim() == 2, op,
+                    ": a (m, k) and b (n, k) must be matrices, got ", a.dim(), "-D and ", b.dim(),
+                    "-D tensors");
+  check_cuda(a, op, "a");
+  check_cuda(b, op, "b");
+  TORCH_CHECK_VALUE(a.device() == b.device(), op, ": a is on ", a.device(), " and b on ",
+                    b.device(), "; put both on one GPU");
+  const int64_t m = a.size(0), k = a.size(1), n = b.size(0);
+  TORCH_CHECK_VALUE(b.size(1) == k, op, ": computes a @ b.T with a (m, k) and b (n, k); got a ",
+                    a.sizes(), " and b ", b.sizes(), ": their second dimensions differ");
+  TORCH_CHECK_VALUE(a.is_contiguous() && b.is_contiguous(), op,
+                    ": a and b must be row-major contiguous (strides (k, 1)), got strides ",
+                    a.strides(), " and ", b.strides(),
+                    "; call .contiguous() (b is the n x k weight itself, not its transpose)");
+  TORCH_CHECK_VALUE(n % 8 == 0 && k % 8 == 0, op, ": n and k must be multiples of 8 (TMA reads ",
+                    "rows of whole 16 bytes), got n = ", n, ", k = ", k,
+                    "; pad them with zeros to a multiple of 8");
+  constexpr int64_t int_max = std::numeric_limits<int>::max();
+  TORCH_CHECK_VALUE(m <= int_max && n <= int_max && k <= int_max, op,
+                    ": m, n and k must fit in 32 bits, got ", m, ", ", n, ", ", k);
+  for (const auto* t : {&a, &b})
+    TORCH_CHECK_VALUE(reinterpret_cast<std::uintptr_t>(t->data_ptr()) % 16 == 0, op, ": ",
+                      t == &a ? "a" : "b", "'s data must start on 16 bytes (TMA), it starts at ",
+                      t->data_ptr(), " (a view with an offset); pass a .clone() of it");
+  if (m == 0 || n == 0 || k == 0) // nothing to compute: an empty or a zero product
+    return at::zeros({m, n}, a.options());
+  check_hopper(a, op);
+  const c10::cuda::CUDAGuard guard(a.device());
+  at::Tensor d = at::empty({m, n}, a.options());
+  cudaError_t err = cudaSuccess;
+  try {
+    err = tirx_ops::gemm_bf16_tn(a.data_ptr(), b.data_ptr(), d.data_ptr(), static_cast<int>(m),
+                                 static_cast<int>(n), static_cast<int>(k),
+                                 c10::cuda::getCurrentCUDAStream(a.get_device()).stream());
+  } catch (const std::invalid_argument& e) { // make_tensor_map's checks, should ours miss one
+    TORCH_CHECK_VALUE(false, op, ": ", e.what());
+  }
+  check_launch(err, op);
+  return d;
+}
+
+at::Tensor rmsnorm(const at::Tensor& x, const at::Tensor& weight, double eps) {
+  constexpr const char* op = "tirx_ops.rmsnorm";
+  TORCH_CHECK_TYPE(x.scalar_type() == at::kFloat && weight.scalar_type() == at::kFloat, op,
+                   ": x and weight must be torch.float32, got ", x.scalar_type(), " and ",
+                   weight.scalar_type(), ": convert them with .float()");
+  TORCH_CHECK_VALUE(x.dim() >= 1 && weight.dim() == 1, op,
+                    ": x must have at least one dimension and weight exactly one, got ", x.dim(),
+                    "-D and ", weight.dim(), "-D tensors");
+  check_cuda(x, op, "x");
+  check_cuda(weight, op, "weight");
+  TORCH_CHECK_VALUE(x.device() == weight.device(), op, ": x is on ", x.device(), " and weight on ",
+                    weight.device(), "; put both on one GPU");
+  const int64_t cols = x.size(-1);
+  TORCH_CHECK_VALUE(weight.size(0) == cols, op, ": normalizes x's last dimension (", cols,
+                    ") and scales it by weight, which has ", weight.size(0), " elements");
+  TORCH_CHECK_VALUE(x.is_contiguous() && weight.is_contiguous(), op,
+                    ": x and weight must be contiguous, got strides ", x.strides(), " and ",
+                    weight.strides(), "; call .contiguous()");
+  TORCH_CHECK_VALUE(eps >= 0.0, op, ": eps must be >= 0, got ", eps);
+  at::Tensor y = at::empty_like(x);
+  if (x.numel() == 0)
+    return y;
+  const c10::cuda::CUDAGuard guard(x.device());
+  // any alignment: the launcher picks the widest vector the pointers allow
+  check_launch(tirx_ops::rmsnorm_f32(x.data_ptr<float>(), weight.data_ptr<float>(),
+                                     y.data_ptr<float>(), x.numel() / cols, cols,
+                                     static_cast<float>(eps),
+                                     c10::cuda::getCurrentCUDAStream(x.get_device()).stream()),
+               op);
+  return y;
+}
+
+} // namespace
+
+TORCH_LIBRARY(tirx, m) {
+  // the shape functions and gemm's backward are registered in tirx_ops.py;
+  // torch asks that module to be named here (import it as `tirx_ops`)
+  m.set_python_module("tirx_ops");
+  m.def("gemm(Tensor a, Tensor b) -> Tensor");
+  m.def("rmsnorm(Tensor x, Tensor weight, float eps=1e-06) -> Tensor");
+}
+
+// CPU too: the same functions, so that a CPU tensor gets the message that
+// says to move it rather than the dispatcher's "no kernel for CPU"
+TORCH_LIBRARY_IMPL(tirx, CUDA, m) {
+  m.impl("gemm", &gemm);
+  m.impl("rmsnorm", &rmsnorm);
+}
+TORCH_LIBRARY_IMPL(tirx, CPU, m) {
+  m.impl("gemm", &gemm);
+  m.impl("rmsnorm", &rmsnorm);
+}

@@ -1,0 +1,121 @@
+"""tirx's Hopper GEMM and RMSNorm as PyTorch operators.
+
+    import tirx_ops                      # builds the extension on first use (about a minute)
+    d = tirx_ops.gemm(a, b)              # a (m, k), b (n, k) bf16 on an H100/H200 -> a @ b.T
+    y = tirx_ops.rmsnorm(x, w, eps=1e-6) # float32, normalizes the last dimension
+
+Both are torch.library operators (torch.ops.tirx.gemm, torch.ops.tirx.rmsnorm),
+defined in tirx_ops.cpp with TORCH_LIBRARY and given shape functions here, so
+torch.compile traces them (fullgraph too) without breaking the graph; gemm
+also has a backward (two torch.matmul calls), rmsnorm has none.
+
+The extension is compiled with torch.utils.cpp_extension.load: nvcc for the
+kernels (tirx_ops_kernels.cu: C++20, sm_90a, the repository's include/ and
+kernels/), the host compiler for the operators (tirx_ops.cpp). Nothing is
+downloaded. The build goes to $TIRX_TORCH_BUILD_DIR (default: build-torch/ at
+the repository's root); a later import in a new process runs ninja there
+again, which rebuilds what a changed header touches.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import sys
+
+import torch
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]  # the repository: include/ and kernels/
+
+NVCC_FLAGS = [
+    "-std=c++20",
+    "-O3",
+    "-gencode=arch=compute_90a,code=sm_90a",  # the GEMM is Hopper-only (wgmma, TMA)
+    "-DNDEBUG",
+    "-DTIRX_NO_DEBUG_CHECKS",
+]
+
+
+def _build(verbose: bool = False) -> str:
+    from torch.utils import cpp_extension
+
+    # ninja is a Python package next to torch; make its binary visible
+    bindir = os.path.dirname(sys.executable)
+    path = os.environ.get("PATH", "")
+    if bindir not in path.split(os.pathsep):
+        os.environ["PATH"] = bindir + os.pathsep + path
+    build_dir = pathlib.Path(os.environ.get("TIRX_TORCH_BUILD_DIR", ROOT / "build-torch"))
+    build_dir.mkdir(parents=True, exist_ok=True)
+    return cpp_extension.load(
+        name="tirx_ops_ext",
+        sources=[str(HERE / "tirx_ops.cpp"), str(HERE / "tirx_ops_kernels.cu")],
+        extra_include_paths=[str(ROOT / "include")],
+        extra_cflags=["-O2"],
+        extra_cuda_cflags=NVCC_FLAGS,
+        build_directory=str(build_dir),
+        is_python_module=False,  # a library of TORCH_LIBRARY registrations, loaded into torch.ops
+        verbose=verbose,
+    )
+
+
+_build(verbose=bool(os.environ.get("TIRX_TORCH_VERBOSE")))
+
+
+# ---------------------------------------------------------------------------
+# Shape functions (what torch.compile and FakeTensor see), and gemm's backward
+# ---------------------------------------------------------------------------
+
+@torch.library.register_fake("tirx::gemm")
+def _gemm_fake(a, b):
+    torch._check(a.dim() == 2 and b.dim() == 2, lambda: "tirx_ops.gemm: a and b must be matrices")
+    torch._check(a.shape[1] == b.shape[1],
+                 lambda: f"tirx_ops.gemm: a {tuple(a.shape)} and b {tuple(b.shape)}: "
+                         "their second dimensions differ")
+    return a.new_empty((a.shape[0], b.shape[0]))
+
+
+@torch.library.register_fake("tirx::rmsnorm")
+def _rmsnorm_fake(x, weight, eps=1e-6):
+    torch._check(weight.dim() == 1 and x.shape[-1] == weight.shape[0],
+                 lambda: "tirx_ops.rmsnorm: weight must have x.shape[-1] elements")
+    return torch.empty_like(x)
+
+
+def _gemm_setup_context(ctx, inputs, output):
+    a, b = inputs
+    ctx.save_for_backward(a, b)
+
+
+def _gemm_backward(ctx, grad):
+    # d = a @ b.T: grad_a = grad @ b, grad_b = grad.T @ a (torch.matmul: any shape)
+    a, b = ctx.saved_tensors
+    grad_a = grad @ b if ctx.needs_input_grad[0] else None
+    grad_b = grad.t() @ a if ctx.needs_input_grad[1] else None
+    return grad_a, grad_b
+
+
+torch.library.register_autograd("tirx::gemm", _gemm_backward, setup_context=_gemm_setup_context)
+
+
+# ---------------------------------------------------------------------------
+# The Python API
+# ---------------------------------------------------------------------------
+
+def gemm(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """a @ b.T for bf16 a (m, k) and b (n, k), row-major contiguous, on one
+    sm_90 GPU; fp32 accumulation, bf16 result (m, n). n and k must be
+    multiples of 8 and both tensors must start on 16 bytes (TMA's rules);
+    any m. Raises TypeError (dtype) or ValueError (device, shape, layout,
+    alignment) with the rule and the fix."""
+    return torch.ops.tirx.gemm(a, b)
+
+
+def rmsnorm(x: torch.Tensor, weight: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
+    """x / sqrt(mean(x**2 over the last dimension) + eps) * weight, float32,
+    contiguous, any size and alignment (as torch.nn.functional.rms_norm with
+    normalized_shape = (x.shape[-1],))."""
+    return torch.ops.tirx.rmsnorm(x, weight, eps)
+
+
+__all__ = ["gemm", "rmsnorm"]

@@ -1,0 +1,22 @@
+// The two tirx kernels the PyTorch extension exposes, behind plain
+// functions: tirx_ops_kernels.cu compiles them with nvcc (C++20, sm_90a),
+// tirx_ops.cpp (the torch operators, compiled by the host compiler with
+// PyTorch's headers) calls them. No torch header here, no tirx header there.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+namespace tirx_ops {
+
+/// D (m x n) = A (m x k) B^T, B given as n x k; all row-major bf16, fp32
+/// accumulation (tirx_kernels::gemm_bf16_tn). Needs n and k multiples of
+/// 8 and 16-byte aligned pointers; throws std::invalid_argument otherwise.
+cudaError_t gemm_bf16_tn(const void* a, const void* b, void* d, int m, int n, int k,
+                         cudaStream_t stream);
+
+/// y[r, c] = x[r, c] / sqrt(mean(x[r, :]^2) + eps) * w[c] over a rows x cols
+/// row-major float32 matrix (tirx_kernels::rmsnorm: any size, any alignment).
+cudaError_t rmsnorm_f32(const float* x, const float* w, float* y, long long rows, long long cols,
+                        float eps, cudaStream_t stream);
+
+} // namespace tirx_ops
