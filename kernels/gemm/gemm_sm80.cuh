@@ -1,0 +1,360 @@
+// The Ampere GEMM (sm_80 and newer), written with tirx tiles: D (M x N) =
+// A (M x K) B^T, A row-major M x K and B given as N x K row-major ("TN",
+// a linear layer's weight), bf16 or fp16 inputs, fp32 accumulation, D
+// row-major in the input type or in fp32.
+//
+// One CTA of WarpsM x WarpsN warps computes one BM x BN tile of D (by
+// default 128 x 256 with 8 warps of 64 x 64), the tiles in TileScheduler's
+// grouped order. The K loop is a cp.async multistage pipeline: a ring of
+// Stages shared stages, each an A tile (BM x BK) and a B tile (BN x BK);
+// the copy of K block kb + Stages - 1 is issued while block kb is
+// multiplied. The stage tiles are row-major with their 16-byte chunks
+// XOR-swizzled (stage_layout), so both the cp.async writes and the
+// ldmatrix reads are free of bank conflicts. Each warp loads the fragments
+// of a 16-wide k slice with ldmatrix.x4 (A: one 16 x 16 fragment per 16
+// rows; B: two 8 x 16 fragments per 16 columns) one slice ahead of the
+// mma.sync.m16n8k16 that use them (two register buffers), so the loads of
+// slice s + 1 run under the MMAs of slice s.
+//
+// Edges: rows of A past M and of B past N are read clamped to the last row
+// (they feed only elements of D that are never stored), 16-byte chunks
+// past K are zeros (a guard and an explicit zero store: a cp.async with a
+// zero source size would do both in one instruction), and the epilogue
+// stores inside D only. Any M, N >= 1 and K a multiple of 8 (rows of
+// whole 16-byte chunks) with 16-byte aligned A and B; the launcher refuses
+// anything else with std::invalid_argument naming the rule.
+#pragma once
+
+#include <tirx/tile.hpp>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <climits>
+#include <stdexcept>
+#include <string>
+
+namespace tirx_kernels::gemm80 {
+
+using namespace tirx;
+
+// [snippet:layouts]
+/// A (rows, bk) stage tile of 16-bit elements: row-major, chunk c (8
+/// elements, 16 bytes) of row r stored as chunk c ^ (r % 8) for bk = 64
+/// (128-byte rows), c ^ ((r / 2) % 4) for bk = 32 (64-byte rows). Eight
+/// consecutive rows of one chunk column then lie in eight different
+/// 16-byte bank groups: an ldmatrix phase (8 rows of 16 bytes) and a warp's
+/// cp.async chunks are free of bank conflicts.
+TIRX_HD constexpr TileLayout stage_layout(index_t rows, index_t bk) {
+  return S({rows, bk}, {bk, 1}) ^ Swizzle { bk == 64 ? 3 : 2, 3, 3 };
+}
+/// The swizzle repeats every 8 rows: a part of a stage that starts on a
+/// multiple of 8 rows is a stage tile of its own, at data() + row * bk.
+TIRX_HD constexpr bool repeats_every_8_rows(index_t bk) {
+  const TileLayout l = stage_layout(16, bk);
+  for (index_t e = 0; e < 8 * bk; ++e)
+    if (apply(l, e + 8 * bk)[Axis{0}] != apply(l, e)[Axis{0}] + 8 * bk)
+      return false;
+  return true;
+}
+static_assert(repeats_every_8_rows(32) && repeats_every_8_rows(64));
+
+/// Two B fragments (16 columns n of B, 16 k) for one ldmatrix.x4: matrix q
+/// of the load is n in [8(q / 2), +8), k in [8(q % 2), +8), and the
+/// fragment of columns 8j .. 8j + 7 is register slots 4j .. 4j + 3, an
+/// mma_b_fragment_layout(2, 16) at data() + 4j.
+inline constexpr TileLayout b_pair_layout = S({2, 8, 2, 4, 2}, {4, 4 * laneid, 2, 1 * laneid, 1});
+static_assert(mma_b_fragment_layout(2, 16) == S({8, 2, 4, 2}, {4 * laneid, 2, 1 * laneid, 1}));
+// [/snippet]
+
+/// The CTA tile (BM x BN, K blocks of BK), the shared stages and the warps
+/// (WarpsM x WarpsN, each computing a (BM / WarpsM) x (BN / WarpsN) tile).
+template <int BM, int BN, int BK, int Stages, int WarpsM, int WarpsN, int MinBlocks = 1>
+struct Tiling {
+  static constexpr int bm = BM, bn = BN, bk = BK, stages = Stages;
+  static constexpr int warps_m = WarpsM, warps_n = WarpsN, min_blocks = MinBlocks;
+  static constexpr int threads = 32 * WarpsM * WarpsN;
+  static constexpr int wm = BM / WarpsM, wn = BN / WarpsN; // one warp's tile of D
+  static constexpr int mi = wm / 16, nj = wn / 16;         // ldmatrix.x4 of A, of B per k slice
+  static constexpr int ksteps = BK / 16;                   // k slices of one stage
+  static constexpr int chunks = BK / 8;                    // 16-byte chunks of a stage row
+  static constexpr int rows_per_pass = threads / chunks; // stage rows one cp.async per thread fills
+  static constexpr unsigned smem_bytes = Stages * (BM + BN) * BK * 2;
+  static constexpr TileLayout layout_a = stage_layout(BM, BK), layout_b = stage_layout(BN, BK);
+  static constexpr TileLayout layout_16 = stage_layout(16, BK); // 16 rows: one ldmatrix.x4
+  static_assert(BK == 32 || BK == 64, "gemm_sm80: K blocks of 32 or 64 (the swizzled rows)");
+  static_assert(Stages >= 3, "gemm_sm80: at least 3 stages (two in flight while one is read)");
+  static_assert(wm % 16 == 0 && wn % 16 == 0 && wm % 8 == 0 && wn % 8 == 0,
+                "gemm_sm80: warp tiles of whole 16 x 16 fragments");
+  static_assert(BM % rows_per_pass == 0 && BN % rows_per_pass == 0 && rows_per_pass % 8 == 0,
+                "gemm_sm80: the stage rows must split evenly over the threads, 8 rows at a time");
+  static_assert(smem_bytes <= 232448, "gemm_sm80: the stages must fit in 227 KB of shared memory");
+  /// "128x256x32 s4 w2x4" (tile, stages, warps), for reports.
+  static std::string name() {
+    return std::to_string(BM) + "x" + std::to_string(BN) + "x" + std::to_string(BK) + " s" +
+           std::to_string(Stages) + " w" + std::to_string(WarpsM) + "x" + std::to_string(WarpsN);
+  }
+};
+/// 128 x 256 x 32, 4 stages (96 KB), 8 warps of 64 x 64: one CTA per SM.
+using DefaultTiling = Tiling<128, 256, 32, 4, 2, 4>;
+/// The other tilings that benchmarks/bench_gemm_sm80.cu --tilings times and
+/// tests/kernels/gpu_gemm_sm80.cu checks (all with 64 x 64 warp tiles).
+using TilingK64 = Tiling<128, 256, 64, 3, 2, 4>;          // 144 KB, half the barriers
+using TilingK64S4 = Tiling<128, 256, 64, 4, 2, 4>;        // 192 KB
+using TilingTall = Tiling<256, 128, 32, 4, 4, 2>;         // 96 KB
+using TilingSquare = Tiling<128, 128, 32, 4, 2, 2, 2>;    // 64 KB, 4 warps, 2 CTAs per SM
+using TilingSquareK64 = Tiling<128, 128, 64, 3, 2, 2, 2>; // 96 KB, 4 warps, 2 CTAs per SM
+
+template <int N, class F> __device__ TIRX_FORCEINLINE void unroll(F&& f) {
+  [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
+    (f(cuda::std::integral_constant<int, I>{}), ...);
+  }
+  (cuda::std::make_integer_sequence<int, N>{});
+}
+
+template <class T> struct mma_of;
+template <> struct mma_of<nv_bfloat16> {
+  using type = ptx<"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32">;
+};
+template <> struct mma_of<half> {
+  using type = ptx<"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32">;
+};
+
+/// Two adjacent elements of D from fp32, as one store (pair) or one each.
+template <class TD> __device__ TIRX_FORCEINLINE void store_pair(TD* p, float x, float y) {
+  if constexpr (cuda::std::is_same_v<TD, float>)
+    *reinterpret_cast<float2*>(p) = make_float2(x, y);
+  else if constexpr (cuda::std::is_same_v<TD, half>)
+    *reinterpret_cast<half2*>(p) = __floats2half2_rn(x, y);
+  else
+    *reinterpret_cast<nv_bfloat162*>(p) = __floats2bfloat162_rn(x, y);
+}
+template <class TD> __device__ TIRX_FORCEINLINE void store_one(TD* p, float x) {
+  if constexpr (cuda::std::is_same_v<TD, float>)
+    *p = x;
+  else if constexpr (cuda::std::is_same_v<TD, half>)
+    *p = __float2half_rn(x);
+  else
+    *p = __float2bfloat16_rn(x);
+}
+
+template <class T, class TD, class Cfg>
+__global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
+    gemm_tn(const T* __restrict__ a, const T* __restrict__ b, TD* __restrict__ d, int m, int n,
+            int k) {
+  constexpr int BM = Cfg::bm, BN = Cfg::bn, BK = Cfg::bk, S = Cfg::stages;
+  constexpr int MI = Cfg::mi, NJ = Cfg::nj, KS = Cfg::ksteps;
+  static_assert(KS % 2 == 0, "gemm_sm80: an even number of k slices per stage (two buffers)");
+  using StageA = Tensor<T, ShapeT<BM, BK>, MemScope::shared_dyn, 128,
+                        typename detail::layout_type_of<Cfg::layout_a>::type>;
+  using StageB = Tensor<T, ShapeT<BN, BK>, MemScope::shared_dyn, 128,
+                        typename detail::layout_type_of<Cfg::layout_b>::type>;
+  using Rows16 = Tensor<T, ShapeT<16, BK>, MemScope::shared_dyn, 128,
+                        typename detail::layout_type_of<Cfg::layout_16>::type>;
+  using Chunk = Tensor<T, ShapeT<8>, MemScope::shared_dyn, 16>;
+  using Source = Tensor<const T, ShapeT<8>, MemScope::global, 16>;
+  using FragA = decltype(alloc_local<T, shape(16, 16), mma_a_fragment_layout(2, 16)>());
+  using FragB2 = decltype(alloc_local<T, shape(16, 16), b_pair_layout>());
+  using FragB = Tensor<T, ShapeT<8, 16>, MemScope::local, 8,
+                       detail::layout_type_of<mma_b_fragment_layout(2, 16)>::type>;
+  using Acc = decltype(alloc_local<float, shape(16, 8), mma_c_fragment_layout()>());
+  using Mma = typename mma_of<T>::type;
+  using Ldsm = ptx<"ldmatrix.sync.aligned.m8n8.x4.shared.b16">;
+
+  T* const sa = reinterpret_cast<T*>(dynamic_smem_base());
+  T* const sb = sa + S * BM * BK;
+  const TileScheduler<TileOrder::grouped, 8> sched((m + BM - 1) / BM, (n + BN - 1) / BN, 1,
+                                                   blockIdx.x, gridDim.x);
+  const int m0 = sched.tile_m() * BM, n0 = sched.tile_n() * BN;
+  const int k_blocks = (k + BK - 1) / BK;
+  const int warp = static_cast<int>(threadIdx.x / 32), lane = static_cast<int>(threadIdx.x % 32);
+  const int wr = warp / Cfg::warps_n, wc = warp % Cfg::warps_n; // the warp's place in the tile
+
+  // [snippet:load-stage]
+  // This thread's 16-byte chunks of a stage: chunk column c of stage rows
+  // r, r + rows_per_pass, ... of A and of B (the same in every stage; the
+  // pass p chunk lies p * rows_per_pass rows, a multiple of 8, further on).
+  const int c = static_cast<int>(threadIdx.x) % Cfg::chunks;
+  const int r = static_cast<int>(threadIdx.x) / Cfg::chunks;
+  const int at_a = static_cast<int>(StageA{sa}.ptr_to(r, 8 * c) - sa);
+  const int at_b = static_cast<int>(StageB{sb}.ptr_to(r, 8 * c) - sb);
+  const T* const src_a = a + static_cast<long long>(m0 + r) * k + 8 * c;
+  const T* const src_b = b + static_cast<long long>(n0 + r) * k + 8 * c;
+  auto zeros = alloc_local<uint32, shape(4)>();
+  for (int i = 0; i < 4; ++i)
+    zeros.data()[i] = 0u;
+  // rows: the stage tile's; left: how many of this thread's rows exist
+  auto copy = [&](T* stage, const T* src, int rows, int left, bool inside_k) {
+#pragma unroll
+    for (int p = 0; p < rows / Cfg::rows_per_pass; ++p) {
+      const Chunk dst{stage + p * Cfg::rows_per_pass * BK};
+      if (p * Cfg::rows_per_pass < left && inside_k) // (K is a multiple of 8: whole chunks)
+        tile::apply<ptx<"cp.async.cg.shared.global">>(
+            dst, Source{src + static_cast<long long>(p) * Cfg::rows_per_pass * k}, scope::thread);
+      else // outside A or B: zeros, as a TMA load would fill
+        tile::apply<ptx<"st.shared.v4.b32">>(dst.template view<uint32>(), zeros, scope::thread);
+    }
+  };
+  auto load_stage = [&](int stage, int kb) {
+    const bool inside_k = kb * BK + 8 * c < k;
+    copy(sa + stage * BM * BK + at_a, src_a + kb * BK, BM, m - m0 - r, inside_k);
+    copy(sb + stage * BN * BK + at_b, src_b + kb * BK, BN, n - n0 - r, inside_k);
+  };
+  // [/snippet]
+
+  // [snippet:fragments]
+  // Register fragments, two buffers: slice s is multiplied from buffer s % 2
+  // while slice s + 1 is loaded into the other.
+  FragA fa[2][MI];
+  FragB2 fb[2][NJ];
+  Acc acc[MI][2 * NJ];
+  for (int i = 0; i < MI; ++i)
+    for (int j = 0; j < 2 * NJ; ++j)
+      for (int x = 0; x < 4; ++x)
+        acc[i][j].data()[x] = 0.0f;
+  // slice ks of a stage into buffer buf: this warp's rows of A, columns of
+  // B, 16 at a time (a 16-row tile of the stage, at a multiple of 8 rows)
+  auto load_fragments = [&](auto ks, auto buf, int stage) {
+    constexpr int K0 = 16 * decltype(ks)::value, Buf = decltype(buf)::value;
+    T* const rows_a = sa + stage * BM * BK + wr * Cfg::wm * BK;
+    T* const rows_b = sb + stage * BN * BK + wc * Cfg::wn * BK;
+    unroll<MI>([&](auto i) {
+      const Rows16 rows{rows_a + 16 * decltype(i)::value * BK};
+      tile::apply<Ldsm>(fa[Buf][i], rows.sub(_, range<K0, K0 + 16>), scope::warp);
+    });
+    unroll<NJ>([&](auto j) {
+      const Rows16 rows{rows_b + 16 * decltype(j)::value * BK};
+      tile::apply<Ldsm>(fb[Buf][j], rows.sub(_, range<K0, K0 + 16>), scope::warp);
+    });
+  };
+  auto multiply = [&](auto buf) {
+    constexpr int Buf = decltype(buf)::value;
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+      for (int j = 0; j < 2 * NJ; ++j) {
+        const int jj = i % 2 ? 2 * NJ - 1 - j : j; // serpentine: B registers reused across i
+        FragB fragment{fb[Buf][jj / 2].data() + 4 * (jj % 2)};
+        tile::apply<Mma>(acc[i][jj], fa[Buf][i], fragment, acc[i][jj], scope::warp);
+      }
+  };
+  // [/snippet]
+
+  // [snippet:mainloop]
+  // The prologue: K blocks 0 .. S - 2 in flight; block 0 landed and its
+  // first slice in registers.
+  for (int s = 0; s < S - 1; ++s) {
+    if (s < k_blocks)
+      load_stage(s, s);
+    cp_async_commit_group(); // empty groups too: the counting stays the same
+  }
+  cp_async_wait_group<S - 2>();
+  cta_sync();
+  int read = 0, write = S - 1;
+  using zero = cuda::std::integral_constant<int, 0>;
+  load_fragments(zero{}, zero{}, read);
+  for (int kb = 0; kb < k_blocks; ++kb) {
+    unroll<KS>([&](auto ks) {
+      constexpr int s = decltype(ks)::value;
+      // the next slice: of this stage, or (s = KS - 1) the first of the next
+      load_fragments(cuda::std::integral_constant<int, (s + 1) % KS>{},
+                     cuda::std::integral_constant<int, (s + 1) % 2>{}, read);
+      if constexpr (s == 0) {
+        // K block kb + S - 1 into the stage that block kb - 1 used
+        if (kb + S - 1 < k_blocks)
+          load_stage(write, kb + S - 1);
+        cp_async_commit_group();
+      }
+      multiply(cuda::std::integral_constant<int, s % 2>{});
+      if constexpr (s == KS - 2) {
+        // block kb + 1 has landed (at most S - 2 younger groups pending),
+        // and every warp is done with the stage the next copy overwrites
+        cp_async_wait_group<S - 2>();
+        cta_sync();
+        read = read + 1 == S ? 0 : read + 1;
+        write = write + 1 == S ? 0 : write + 1;
+      }
+    });
+  }
+  cp_async_wait_group<0>(); // nothing in flight when the CTA ends
+  // [/snippet]
+
+  // [snippet:epilogue]
+  // acc[i][j] holds D rows row0 + 16i (+ 8 for slots 2, 3) and columns
+  // col0 + 8j (+ 1 for slots 1, 3): mma_c_fragment_layout's picture.
+  const int row0 = m0 + wr * Cfg::wm + lane / 4, col0 = n0 + wc * Cfg::wn + 2 * (lane % 4);
+  const bool pairs = n % 2 == 0; // then every pair is aligned and inside or outside as one
+#pragma unroll
+  for (int i = 0; i < MI; ++i)
+#pragma unroll
+    for (int j = 0; j < 2 * NJ; ++j)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int row = row0 + 16 * i + 8 * h, col = col0 + 8 * j;
+        if (row >= m || col >= n)
+          continue;
+        const float x = acc[i][j].data()[2 * h], y = acc[i][j].data()[2 * h + 1];
+        TD* p = d + static_cast<long long>(row) * n + col;
+        if (pairs) {
+          store_pair(p, x, y);
+        } else {
+          store_one(p, x);
+          if (col + 1 < n)
+            store_one(p + 1, y);
+        }
+      }
+  // [/snippet]
+}
+
+} // namespace tirx_kernels::gemm80
+
+namespace tirx_kernels {
+/// D = A B^T on sm_80 and newer: a (m x k), b (n x k), d (m x n), all
+/// row-major and contiguous; T = bf16 or half, TD = T or float. Refuses
+/// (std::invalid_argument) k not a multiple of 8, A or B not 16-byte
+/// aligned, D not aligned to two elements. Asynchronous on stream.
+template <class Cfg = gemm80::DefaultTiling, class T, class TD>
+inline cudaError_t gemm_sm80_tn(const T* a, const T* b, TD* d, int m, int n, int k,
+                                cudaStream_t stream = 0) {
+  static_assert(cuda::std::is_same_v<T, nv_bfloat16> || cuda::std::is_same_v<T, half>,
+                "gemm_sm80_tn: A and B are bf16 or half");
+  static_assert(cuda::std::is_same_v<TD, T> || cuda::std::is_same_v<TD, float>,
+                "gemm_sm80_tn: D is of A's type or float");
+  if (m < 0 || n < 0 || k < 0 || k % 8 != 0)
+    throw std::invalid_argument(
+        "gemm_sm80_tn: m = " + std::to_string(m) + ", n = " + std::to_string(n) +
+        ", k = " + std::to_string(k) +
+        ": the rows of A and B (k elements) must be whole 16-byte chunks for cp.async, so k must "
+        "be a multiple of 8 (pad A and B with zero columns), and no size may be negative");
+#if !defined(__CUDA_ARCH__) // (nvcc's device pass sees host code too)
+  tirx::require_align(16, tirx::alignment_of(16, a, b), "gemm_sm80_tn: A or B");
+  tirx::require_align(static_cast<int>(2 * sizeof(TD)), tirx::alignment_of(16, d),
+                      "gemm_sm80_tn: D");
+#endif
+  if (m == 0 || n == 0)
+    return cudaSuccess;
+  const long long tiles = (m + Cfg::bm - 1LL) / Cfg::bm * ((n + Cfg::bn - 1LL) / Cfg::bn);
+  if (tiles > INT_MAX)
+    throw std::invalid_argument("gemm_sm80_tn: more than 2^31 - 1 tiles of D");
+  auto kernel = gemm80::gemm_tn<T, TD, Cfg>;
+  static const cudaError_t configured = cudaFuncSetAttribute(
+      kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(Cfg::smem_bytes));
+  if (configured != cudaSuccess)
+    return configured;
+  kernel<<<static_cast<unsigned>(tiles), Cfg::threads, Cfg::smem_bytes, stream>>>(a, b, d, m, n, k);
+  return cudaGetLastError();
+}
+
+/// bf16 A, B; D bf16 or fp32.
+template <class TD>
+inline cudaError_t gemm_sm80_bf16_tn(const nv_bfloat16* a, const nv_bfloat16* b, TD* d, int m,
+                                     int n, int k, cudaStream_t stream = 0) {
+  return gemm_sm80_tn(a, b, d, m, n, k, stream);
+}
+/// fp16 A, B; D fp16 or fp32.
+template <class TD>
+inline cudaError_t gemm_sm80_f16_tn(const half* a, const half* b, TD* d, int m, int n, int k,
+                                    cudaStream_t stream = 0) {
+  return gemm_sm80_tn(a, b, d, m, n, k, stream);
+}
+} // namespace tirx_kernels
