@@ -12,9 +12,12 @@
 
 int main() {
   int dev = 0, sms = 0, khz = 0;
-  MMA_CHECK(cudaGetDevice(&dev));
   cudaDeviceProp prop{};
-  MMA_CHECK(cudaGetDeviceProperties(&prop, dev));
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&prop, dev) != cudaSuccess ||
+      prop.major < 8) {
+    std::printf("bench_mma_ceiling: no GPU of sm_80 or newer: skipped\n");
+    return 77;
+  }
   MMA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   MMA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev));
   std::printf("# %s, sm_%d%d, %d SMs, peak SM clock %.3f GHz\n", prop.name, prop.major, prop.minor,
