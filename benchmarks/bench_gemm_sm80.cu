@@ -160,8 +160,8 @@ int main(int argc, char** argv) {
     problem<half>(h, m, n, k, hf.tflops);
   if (tilings)
     for (int s : {4096, 8192}) {
-      problem<nv_bfloat16, TilingK64>(h, s, s, s, bf.tflops);
-      problem<nv_bfloat16, TilingK64S4>(h, s, s, s, bf.tflops);
+      problem<nv_bfloat16, TilingK64S3>(h, s, s, s, bf.tflops);
+      problem<nv_bfloat16, TilingK32>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingTall>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingSquare>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingSquareK64>(h, s, s, s, bf.tflops);

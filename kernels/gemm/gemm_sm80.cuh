@@ -1,28 +1,26 @@
 // The Ampere GEMM (sm_80 and newer), written with tirx tiles: D (M x N) =
-// A (M x K) B^T, A row-major M x K and B given as N x K row-major ("TN",
-// a linear layer's weight), bf16 or fp16 inputs, fp32 accumulation, D
+// A (M x K) B^T, A row-major M x K, B given as N x K row-major ("TN", a
+// linear layer's weight), bf16 or fp16 inputs, fp32 accumulation, D
 // row-major in the input type or in fp32.
 //
-// One CTA of WarpsM x WarpsN warps computes one BM x BN tile of D (by
-// default 128 x 256 with 8 warps of 64 x 64), the tiles in TileScheduler's
-// grouped order. The K loop is a cp.async multistage pipeline: a ring of
-// Stages shared stages, each an A tile (BM x BK) and a B tile (BN x BK);
-// the copy of K block kb + Stages - 1 is issued while block kb is
-// multiplied. The stage tiles are row-major with their 16-byte chunks
-// XOR-swizzled (stage_layout), so both the cp.async writes and the
-// ldmatrix reads are free of bank conflicts. Each warp loads the fragments
-// of a 16-wide k slice with ldmatrix.x4 (A: one 16 x 16 fragment per 16
-// rows; B: two 8 x 16 fragments per 16 columns) one slice ahead of the
-// mma.sync.m16n8k16 that use them (two register buffers), so the loads of
-// slice s + 1 run under the MMAs of slice s.
+// A CTA of WarpsM x WarpsN warps computes BM x BN tiles of D (by default
+// 128 x 256, 8 warps of 64 x 64), persistently: as many CTAs as fit, each
+// walking its tiles in TileScheduler's grouped order. The K loop is a
+// cp.async multistage pipeline over the CTA's (tile, K block) jobs: a ring
+// of Stages shared stages, each an A tile (BM x BK) and a B tile (BN x
+// BK); the copy of job j + Stages - 1 is issued while job j is multiplied,
+// across tile boundaries. The stage tiles are row-major with their 16-byte
+// chunks XOR-swizzled (stage_layout): cp.async writes and ldmatrix reads
+// are free of bank conflicts. Each warp loads the fragments of a 16-wide k
+// slice with ldmatrix.x4 one slice ahead of the mma.sync.m16n8k16 that use
+// them (two register buffers).
 //
-// Edges: rows of A past M and of B past N are read clamped to the last row
-// (they feed only elements of D that are never stored), 16-byte chunks
-// past K are zeros (a guard and an explicit zero store: a cp.async with a
-// zero source size would do both in one instruction), and the epilogue
-// stores inside D only. Any M, N >= 1 and K a multiple of 8 (rows of
-// whole 16-byte chunks) with 16-byte aligned A and B; the launcher refuses
-// anything else with std::invalid_argument naming the rule.
+// Edges: 16-byte chunks outside A or B (rows past M or N, columns past K)
+// are zeros, written by a guarded st.shared where the cp.async is skipped
+// (a cp.async with a zero source size would do both in one instruction);
+// the epilogue stores inside D only. Any M, N >= 1, K a multiple of 8
+// (rows of whole 16-byte chunks), A and B 16-byte aligned; the launcher
+// refuses anything else with std::invalid_argument naming the rule.
 #pragma once
 
 #include <tirx/tile.hpp>
@@ -82,10 +80,10 @@ struct Tiling {
   static constexpr unsigned smem_bytes = Stages * (BM + BN) * BK * 2;
   static constexpr TileLayout layout_a = stage_layout(BM, BK), layout_b = stage_layout(BN, BK);
   static constexpr TileLayout layout_16 = stage_layout(16, BK); // 16 rows: one ldmatrix.x4
-  static_assert(BK == 32 || BK == 64, "gemm_sm80: K blocks of 32 or 64 (the swizzled rows)");
+  static_assert(BK == 32 || BK == 64, // (an even number of k slices: two fragment buffers)
+                "gemm_sm80: K blocks of 32 or 64 (the swizzled rows)");
   static_assert(Stages >= 3, "gemm_sm80: at least 3 stages (two in flight while one is read)");
-  static_assert(wm % 16 == 0 && wn % 16 == 0 && wm % 8 == 0 && wn % 8 == 0,
-                "gemm_sm80: warp tiles of whole 16 x 16 fragments");
+  static_assert(wm % 16 == 0 && wn % 16 == 0, "gemm_sm80: warp tiles of whole 16 x 16 fragments");
   static_assert(BM % rows_per_pass == 0 && BN % rows_per_pass == 0 && rows_per_pass % 8 == 0,
                 "gemm_sm80: the stage rows must split evenly over the threads, 8 rows at a time");
   static_assert(smem_bytes <= 232448, "gemm_sm80: the stages must fit in 227 KB of shared memory");
@@ -95,12 +93,12 @@ struct Tiling {
            std::to_string(Stages) + " w" + std::to_string(WarpsM) + "x" + std::to_string(WarpsN);
   }
 };
-/// 128 x 256 x 32, 4 stages (96 KB), 8 warps of 64 x 64: one CTA per SM.
-using DefaultTiling = Tiling<128, 256, 32, 4, 2, 4>;
+/// 128 x 256 x 64, 4 stages (192 KB), 8 warps of 64 x 64: one CTA per SM.
+using DefaultTiling = Tiling<128, 256, 64, 4, 2, 4>;
 /// The other tilings that benchmarks/bench_gemm_sm80.cu --tilings times and
 /// tests/kernels/gpu_gemm_sm80.cu checks (all with 64 x 64 warp tiles).
-using TilingK64 = Tiling<128, 256, 64, 3, 2, 4>;          // 144 KB, half the barriers
-using TilingK64S4 = Tiling<128, 256, 64, 4, 2, 4>;        // 192 KB
+using TilingK64S3 = Tiling<128, 256, 64, 3, 2, 4>;        // 144 KB
+using TilingK32 = Tiling<128, 256, 32, 4, 2, 4>;          // 96 KB, twice the barriers
 using TilingTall = Tiling<256, 128, 32, 4, 4, 2>;         // 96 KB
 using TilingSquare = Tiling<128, 128, 32, 4, 2, 2, 2>;    // 64 KB, 4 warps, 2 CTAs per SM
 using TilingSquareK64 = Tiling<128, 128, 64, 3, 2, 2, 2>; // 96 KB, 4 warps, 2 CTAs per SM
@@ -112,15 +110,15 @@ template <int N, class F> __device__ TIRX_FORCEINLINE void unroll(F&& f) {
   (cuda::std::make_integer_sequence<int, N>{});
 }
 
-template <class T> struct mma_of;
-template <> struct mma_of<nv_bfloat16> {
+/// The mma.sync of the input type (bf16 unless half), fp32 accumulators.
+template <class T> struct mma_of {
   using type = ptx<"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32">;
 };
 template <> struct mma_of<half> {
   using type = ptx<"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32">;
 };
 
-/// Two adjacent elements of D from fp32, as one store (pair) or one each.
+/// Elements of D from fp32: two adjacent ones as one store, or one.
 template <class TD> __device__ TIRX_FORCEINLINE void store_pair(TD* p, float x, float y) {
   if constexpr (cuda::std::is_same_v<TD, float>)
     *reinterpret_cast<float2*>(p) = make_float2(x, y);
@@ -130,12 +128,7 @@ template <class TD> __device__ TIRX_FORCEINLINE void store_pair(TD* p, float x, 
     *reinterpret_cast<nv_bfloat162*>(p) = __floats2bfloat162_rn(x, y);
 }
 template <class TD> __device__ TIRX_FORCEINLINE void store_one(TD* p, float x) {
-  if constexpr (cuda::std::is_same_v<TD, float>)
-    *p = x;
-  else if constexpr (cuda::std::is_same_v<TD, half>)
-    *p = __float2half_rn(x);
-  else
-    *p = __float2bfloat16_rn(x);
+  *p = static_cast<TD>(x); // (round to nearest, as __float2bfloat16_rn, __float2half_rn)
 }
 
 template <class T, class TD, class Cfg>
@@ -144,7 +137,6 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
             int k) {
   constexpr int BM = Cfg::bm, BN = Cfg::bn, BK = Cfg::bk, S = Cfg::stages;
   constexpr int MI = Cfg::mi, NJ = Cfg::nj, KS = Cfg::ksteps;
-  static_assert(KS % 2 == 0, "gemm_sm80: an even number of k slices per stage (two buffers)");
   using StageA = Tensor<T, ShapeT<BM, BK>, MemScope::shared_dyn, 128,
                         typename detail::layout_type_of<Cfg::layout_a>::type>;
   using StageB = Tensor<T, ShapeT<BN, BK>, MemScope::shared_dyn, 128,
@@ -163,12 +155,18 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
 
   T* const sa = reinterpret_cast<T*>(dynamic_smem_base());
   T* const sb = sa + S * BM * BK;
-  const TileScheduler<TileOrder::grouped, 8> sched((m + BM - 1) / BM, (n + BN - 1) / BN, 1,
-                                                   blockIdx.x, gridDim.x);
-  const int m0 = sched.tile_m() * BM, n0 = sched.tile_n() * BN;
+  const int m_tiles = (m + BM - 1) / BM, n_tiles = (n + BN - 1) / BN;
   const int k_blocks = (k + BK - 1) / BK;
   const int warp = static_cast<int>(threadIdx.x / 32), lane = static_cast<int>(threadIdx.x % 32);
   const int wr = warp / Cfg::warps_n, wc = warp % Cfg::warps_n; // the warp's place in the tile
+  // this CTA's tiles: items blockIdx.x, + gridDim.x, ... of the grouped order
+  auto tile_at = [&](int t) {
+    const TileScheduler<TileOrder::grouped, 8> s(
+        m_tiles, n_tiles, 1, blockIdx.x + static_cast<long long>(t) * gridDim.x, gridDim.x);
+    return int2{s.tile_m() * BM, s.tile_n() * BN};
+  };
+  const long long items = static_cast<long long>(m_tiles) * n_tiles;
+  const int tiles = static_cast<int>((items - blockIdx.x + gridDim.x - 1) / gridDim.x);
 
   // [snippet:load-stage]
   // This thread's 16-byte chunks of a stage: chunk column c of stage rows
@@ -178,11 +176,8 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
   const int r = static_cast<int>(threadIdx.x) / Cfg::chunks;
   const int at_a = static_cast<int>(StageA{sa}.ptr_to(r, 8 * c) - sa);
   const int at_b = static_cast<int>(StageB{sb}.ptr_to(r, 8 * c) - sb);
-  const T* const src_a = a + static_cast<long long>(m0 + r) * k + 8 * c;
-  const T* const src_b = b + static_cast<long long>(n0 + r) * k + 8 * c;
   auto zeros = alloc_local<uint32, shape(4)>();
-  for (int i = 0; i < 4; ++i)
-    zeros.data()[i] = 0u;
+  tile::apply<ptx<"mov.b32">>(zeros, 0u, scope::thread);
   // rows: the stage tile's; left: how many of this thread's rows exist
   auto copy = [&](T* stage, const T* src, int rows, int left, bool inside_k) {
 #pragma unroll
@@ -195,10 +190,26 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
         tile::apply<ptx<"st.shared.v4.b32">>(dst.template view<uint32>(), zeros, scope::thread);
     }
   };
-  auto load_stage = [&](int stage, int kb) {
-    const bool inside_k = kb * BK + 8 * c < k;
-    copy(sa + stage * BM * BK + at_a, src_a + kb * BK, BM, m - m0 - r, inside_k);
-    copy(sb + stage * BN * BK + at_b, src_b + kb * BK, BN, n - n0 - r, inside_k);
+  // The loads run ahead of the MMAs through the (tile, K block) jobs of
+  // this CTA, across tile boundaries: the next tile's first blocks are in
+  // flight while this tile's last ones are multiplied and stored.
+  int load_kb = 0, load_tile = 0, left_a = 0, left_b = 0;
+  const T *src_a = a, *src_b = b;
+  auto load_next = [&](int stage) {
+    if (load_tile >= tiles)
+      return;
+    if (load_kb == 0) { // a new tile: this thread's first rows of it
+      const int2 at = tile_at(load_tile);
+      src_a = a + static_cast<long long>(at.x + r) * k + 8 * c;
+      src_b = b + static_cast<long long>(at.y + r) * k + 8 * c;
+      left_a = m - at.x - r;
+      left_b = n - at.y - r;
+    }
+    const bool inside_k = load_kb * BK + 8 * c < k;
+    copy(sa + stage * BM * BK + at_a, src_a + load_kb * BK, BM, left_a, inside_k);
+    copy(sb + stage * BN * BK + at_b, src_b + load_kb * BK, BN, left_b, inside_k);
+    if (++load_kb == k_blocks)
+      load_kb = 0, ++load_tile;
   };
   // [/snippet]
 
@@ -208,10 +219,12 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
   FragA fa[2][MI];
   FragB2 fb[2][NJ];
   Acc acc[MI][2 * NJ];
-  for (int i = 0; i < MI; ++i)
-    for (int j = 0; j < 2 * NJ; ++j)
-      for (int x = 0; x < 4; ++x)
-        acc[i][j].data()[x] = 0.0f;
+  auto clear = [&] {
+    for (int i = 0; i < MI; ++i)
+      for (int j = 0; j < 2 * NJ; ++j)
+        for (int x = 0; x < 4; ++x)
+          acc[i][j].data()[x] = 0.0f;
+  };
   // slice ks of a stage into buffer buf: this warp's rows of A, columns of
   // B, 16 at a time (a 16-row tile of the stage, at a multiple of 8 rows)
   auto load_fragments = [&](auto ks, auto buf, int stage) {
@@ -240,12 +253,46 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
   };
   // [/snippet]
 
+  // [snippet:epilogue]
+  // acc[i][j] holds D rows row0 + 16i (+ 8 for slots 2, 3) and columns
+  // col0 + 8j (+ 1 for slots 1, 3): mma_c_fragment_layout's picture.
+  auto store = [&](int t) {
+    const int2 at = tile_at(t);
+    const int row0 = at.x + wr * Cfg::wm + lane / 4, col0 = at.y + wc * Cfg::wn + 2 * (lane % 4);
+    const bool pairs = n % 2 == 0; // then every pair is aligned and inside or outside as one
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+      for (int j = 0; j < 2 * NJ; ++j)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const int row = row0 + 16 * i + 8 * h, col = col0 + 8 * j;
+          if (row >= m || col >= n)
+            continue;
+          const float x = acc[i][j].data()[2 * h], y = acc[i][j].data()[2 * h + 1];
+          TD* p = d + static_cast<long long>(row) * n + col;
+          if (pairs) {
+            store_pair(p, x, y);
+          } else {
+            store_one(p, x);
+            if (col + 1 < n)
+              store_one(p + 1, y);
+          }
+        }
+  };
+  // [/snippet]
+
+  clear();
+  if (k_blocks == 0) { // K = 0: D = 0
+    for (int t = 0; t < tiles; ++t)
+      store(t);
+    return;
+  }
   // [snippet:mainloop]
-  // The prologue: K blocks 0 .. S - 2 in flight; block 0 landed and its
-  // first slice in registers.
+  // The prologue: jobs 0 .. S - 2 in flight; job 0 landed and its first
+  // slice in registers.
   for (int s = 0; s < S - 1; ++s) {
-    if (s < k_blocks)
-      load_stage(s, s);
+    load_next(s);
     cp_async_commit_group(); // empty groups too: the counting stays the same
   }
   cp_async_wait_group<S - 2>();
@@ -253,56 +300,32 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
   int read = 0, write = S - 1;
   using zero = cuda::std::integral_constant<int, 0>;
   load_fragments(zero{}, zero{}, read);
-  for (int kb = 0; kb < k_blocks; ++kb) {
-    unroll<KS>([&](auto ks) {
-      constexpr int s = decltype(ks)::value;
-      // the next slice: of this stage, or (s = KS - 1) the first of the next
-      load_fragments(cuda::std::integral_constant<int, (s + 1) % KS>{},
-                     cuda::std::integral_constant<int, (s + 1) % 2>{}, read);
-      if constexpr (s == 0) {
-        // K block kb + S - 1 into the stage that block kb - 1 used
-        if (kb + S - 1 < k_blocks)
-          load_stage(write, kb + S - 1);
-        cp_async_commit_group();
-      }
-      multiply(cuda::std::integral_constant<int, s % 2>{});
-      if constexpr (s == KS - 2) {
-        // block kb + 1 has landed (at most S - 2 younger groups pending),
-        // and every warp is done with the stage the next copy overwrites
-        cp_async_wait_group<S - 2>();
-        cta_sync();
-        read = read + 1 == S ? 0 : read + 1;
-        write = write + 1 == S ? 0 : write + 1;
-      }
-    });
+  for (int t = 0; t < tiles; ++t) {
+    for (int kb = 0; kb < k_blocks; ++kb) {
+      unroll<KS>([&](auto ks) {
+        constexpr int s = decltype(ks)::value;
+        // the next slice: of this stage, or (s = KS - 1) the first of the next
+        load_fragments(cuda::std::integral_constant<int, (s + 1) % KS>{},
+                       cuda::std::integral_constant<int, (s + 1) % 2>{}, read);
+        if constexpr (s == 0) {
+          load_next(write); // job S - 1 further on, into the stage job - 1 used
+          cp_async_commit_group();
+        }
+        multiply(cuda::std::integral_constant<int, s % 2>{});
+        if constexpr (s == KS - 2) {
+          // the next job has landed (at most S - 2 younger groups pending),
+          // and every warp is done with the stage the next copy overwrites
+          cp_async_wait_group<S - 2>();
+          cta_sync();
+          read = read + 1 == S ? 0 : read + 1;
+          write = write + 1 == S ? 0 : write + 1;
+        }
+      });
+    }
+    store(t); // the next tile's first blocks are in flight meanwhile
+    clear();
   }
   cp_async_wait_group<0>(); // nothing in flight when the CTA ends
-  // [/snippet]
-
-  // [snippet:epilogue]
-  // acc[i][j] holds D rows row0 + 16i (+ 8 for slots 2, 3) and columns
-  // col0 + 8j (+ 1 for slots 1, 3): mma_c_fragment_layout's picture.
-  const int row0 = m0 + wr * Cfg::wm + lane / 4, col0 = n0 + wc * Cfg::wn + 2 * (lane % 4);
-  const bool pairs = n % 2 == 0; // then every pair is aligned and inside or outside as one
-#pragma unroll
-  for (int i = 0; i < MI; ++i)
-#pragma unroll
-    for (int j = 0; j < 2 * NJ; ++j)
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const int row = row0 + 16 * i + 8 * h, col = col0 + 8 * j;
-        if (row >= m || col >= n)
-          continue;
-        const float x = acc[i][j].data()[2 * h], y = acc[i][j].data()[2 * h + 1];
-        TD* p = d + static_cast<long long>(row) * n + col;
-        if (pairs) {
-          store_pair(p, x, y);
-        } else {
-          store_one(p, x);
-          if (col + 1 < n)
-            store_one(p + 1, y);
-        }
-      }
   // [/snippet]
 }
 
@@ -312,10 +335,12 @@ namespace tirx_kernels {
 /// D = A B^T on sm_80 and newer: a (m x k), b (n x k), d (m x n), all
 /// row-major and contiguous; T = bf16 or half, TD = T or float. Refuses
 /// (std::invalid_argument) k not a multiple of 8, A or B not 16-byte
-/// aligned, D not aligned to two elements. Asynchronous on stream.
+/// aligned, D not aligned to two elements. Persistent: as many CTAs as fit
+/// at once (at most max_ctas when given, e.g. to test the tile walk), each
+/// walking its tiles. Asynchronous on stream.
 template <class Cfg = gemm80::DefaultTiling, class T, class TD>
 inline cudaError_t gemm_sm80_tn(const T* a, const T* b, TD* d, int m, int n, int k,
-                                cudaStream_t stream = 0) {
+                                cudaStream_t stream = 0, int max_ctas = 0) {
   static_assert(cuda::std::is_same_v<T, nv_bfloat16> || cuda::std::is_same_v<T, half>,
                 "gemm_sm80_tn: A and B are bf16 or half");
   static_assert(cuda::std::is_same_v<TD, T> || cuda::std::is_same_v<TD, float>,
@@ -337,11 +362,25 @@ inline cudaError_t gemm_sm80_tn(const T* a, const T* b, TD* d, int m, int n, int
   if (tiles > INT_MAX)
     throw std::invalid_argument("gemm_sm80_tn: more than 2^31 - 1 tiles of D");
   auto kernel = gemm80::gemm_tn<T, TD, Cfg>;
-  static const cudaError_t configured = cudaFuncSetAttribute(
-      kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(Cfg::smem_bytes));
-  if (configured != cudaSuccess)
-    return configured;
-  kernel<<<static_cast<unsigned>(tiles), Cfg::threads, Cfg::smem_bytes, stream>>>(a, b, d, m, n, k);
+  static int fit = 0; // CTAs that run at once (one device)
+  if (fit == 0) {
+    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         static_cast<int>(Cfg::smem_bytes));
+    int dev = 0, sms = 0, per_sm = 0;
+    if (e == cudaSuccess)
+      e = cudaGetDevice(&dev);
+    if (e == cudaSuccess)
+      e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+      e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Cfg::threads,
+                                                        Cfg::smem_bytes);
+    if (e != cudaSuccess)
+      return e;
+    fit = sms * (per_sm > 0 ? per_sm : 1);
+  }
+  const int most = max_ctas > 0 && max_ctas < fit ? max_ctas : fit;
+  const int grid = static_cast<int>(tiles < most ? tiles : most);
+  kernel<<<static_cast<unsigned>(grid), Cfg::threads, Cfg::smem_bytes, stream>>>(a, b, d, m, n, k);
   return cudaGetLastError();
 }
 

@@ -5,18 +5,19 @@
 // in 8..520, fixed edge cases (one element, exact tiles, one past a tile,
 // fewer K blocks than stages, K = 0), and large primes M, N with K a
 // multiple of 8; then every other tiling of the header on a few sizes; then
-// the launcher's refusals (K not a multiple of 8, misaligned A, B or D).
+// the persistent tile walk with 1, 2 and 7 CTAs (several tiles per CTA);
+// then the launcher's refusals (K not a multiple of 8, misaligned A, B, D).
 // Inputs: seeded uniform [-1, 1], rounded to the input type. Reference: a
 // host GEMM in double on the rounded inputs. Bound, per element:
 //   |D - ref| <= eps * |ref| + 2^-18 * sum_k |a_ik b_jk|
 // eps = 2^-8 for a bf16 D, 2^-10 for f16 (twice the rounding of D), 0 for
-// f32; the second term covers the fp32 accumulation (about 30x the error
-// it shows), while one missing or misplaced 16-byte chunk of A or B moves
-// an element by about 1. D and a guard of 64 elements past it are poisoned
-// (0x7f bytes: a huge bf16 or f32, a NaN f16) first; the guard must stay.
-// `gpu_gemm_sm80 --quick` (or TIRX_SWEEP_QUICK=1) keeps the sizes below
-// 2^24 multiply-adds (for compute-sanitizer); `gpu_gemm_sm80 SEED` replays.
-// Exit 0: all passed; 1: a case failed; 77: no GPU of sm_80 or newer.
+// f32; the second term covers the rounding of the fp32 accumulation (each
+// case prints its largest error as a fraction of the bound), while one
+// missing or misplaced 16-byte chunk of A or B moves an element by about 1. D and a guard of 64
+// elements past it are poisoned (0x7f bytes: a huge bf16 or f32, a NaN f16) first; the guard must
+// stay. `gpu_gemm_sm80 --quick` (or TIRX_SWEEP_QUICK=1) keeps the sizes below 2^24 multiply-adds
+// (for compute-sanitizer); `gpu_gemm_sm80 SEED` replays. Exit 0: all passed; 1: a case failed; 77:
+// no GPU of sm_80 or newer.
 #include "gpu_check.hpp"
 
 #include "../../kernels/gemm/gemm_sm80.cuh"
@@ -91,7 +92,7 @@ template <class T> struct Problem {
 };
 
 template <class T, class TD, class Cfg = tirx_kernels::gemm80::DefaultTiling>
-void run(const Problem<T>& p) {
+void run(const Problem<T>& p, int max_ctas = 0) {
   const int m = p.m, n = p.n, k = p.k;
   constexpr int guard = 64;
   const size_t md = static_cast<size_t>(m) * n;
@@ -103,7 +104,7 @@ void run(const Problem<T>& p) {
   TIRX_CHECK_CUDA(cudaMemcpy(a, p.a.data(), p.a.size() * sizeof(T), cudaMemcpyHostToDevice));
   TIRX_CHECK_CUDA(cudaMemcpy(b, p.b.data(), p.b.size() * sizeof(T), cudaMemcpyHostToDevice));
   TIRX_CHECK_CUDA(cudaMemset(d, 0x7f, (md + guard) * sizeof(TD)));
-  TIRX_CHECK_CUDA((tirx_kernels::gemm_sm80_tn<Cfg>(a, b, d, m, n, k)));
+  TIRX_CHECK_CUDA((tirx_kernels::gemm_sm80_tn<Cfg>(a, b, d, m, n, k, 0, max_ctas)));
   TIRX_CHECK_LAUNCH("gemm_sm80_tn");
   std::vector<TD> hd(md + guard);
   TIRX_CHECK_CUDA(cudaMemcpy(hd.data(), d, hd.size() * sizeof(TD), cudaMemcpyDeviceToHost));
@@ -195,11 +196,23 @@ int main(int argc, char** argv) {
   using namespace tirx_kernels::gemm80;
   for (auto [m, n, k] : {std::tuple{129, 257, 40}, std::tuple{300, 200, 392}}) {
     const Problem<bf16> pb(m, n, k, rng);
-    run<bf16, bf16, TilingK64>(pb);
-    run<bf16, bf16, TilingK64S4>(pb);
+    run<bf16, bf16, TilingK64S3>(pb);
+    run<bf16, bf16, TilingK32>(pb);
     run<bf16, bf16, TilingTall>(pb);
     run<bf16, bf16, TilingSquare>(pb);
     run<bf16, float, TilingSquareK64>(pb);
+  }
+  // the persistent walk: few CTAs, several tiles each (also with fewer K
+  // blocks than stages, so that the prologue's loads span tiles, and K = 0)
+  for (auto [m, n, k] : {std::tuple{520, 520, 520}, std::tuple{300, 600, 8},
+                         std::tuple{700, 300, 72}, std::tuple{260, 520, 0}}) {
+    if (quick && m * n * k > (1 << 24))
+      continue;
+    const Problem<bf16> pb(m, n, k, rng);
+    for (int ctas : {1, 2, 7}) {
+      run<bf16, bf16>(pb, ctas);
+      run<bf16, float, TilingSquare>(pb, ctas);
+    }
   }
   // the refusals (nothing is launched)
   bf16 *a = nullptr, *b = nullptr, *d = nullptr;
