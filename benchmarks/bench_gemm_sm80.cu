@@ -12,6 +12,7 @@
 //   bench_gemm_sm80 [--quick] [--tilings]
 // --quick: 4096^3 and 8192^3 only; --tilings: also every tiling of the
 // header on 4096^3 and 8192^3 (bf16), to pick the default from.
+#include "../kernels/gemm/gemm_sm80.cuh"
 #include "mma_ceiling.cuh"
 
 #include <cublas_v2.h>

@@ -3,11 +3,11 @@
 // on registers (no memory traffic in the loop), each warp `Chains`
 // independent accumulators deep so that no mma waits for the one before.
 // The same instruction, through the same tile::apply, as the sm_80 GEMM
-// (kernels/gemm/gemm_sm80.cuh). Shared by bench_mma_ceiling.cu (the whole
+// (kernels/gemm/gemm_sm80_kernel.cuh). Shared by bench_mma_ceiling.cu (the whole
 // sweep, printed) and bench_gemm_sm80.cu (the best point, as the ceiling).
 #pragma once
 
-#include "../kernels/gemm/gemm_sm80.cuh"
+#include "../kernels/gemm/gemm_sm80_kernel.cuh"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,8 @@
 // M and N sampled in 1..520 (any value), K sampled from the multiples of 8
 // in 8..520, fixed edge cases (one element, exact tiles, one past a tile,
 // fewer K blocks than stages, K = 0), and large primes M, N with K a
-// multiple of 8; then every other tiling of the header on a few sizes; then
+// multiple of 8; then every other tiling of the header and the named
+// entries (gemm_sm80_bf16_tn, gemm_sm80_f16_tn) on a few sizes; then
 // the persistent tile walk with 1, 2 and 7 CTAs (several tiles per CTA);
 // then the launcher's refusals (K not a multiple of 8, misaligned A, B, D).
 // Inputs: seeded uniform [-1, 1], rounded to the input type. Reference: a
@@ -91,6 +92,11 @@ template <class T> struct Problem {
   }
 };
 
+/// Cfg = Named: through gemm_sm80_bf16_tn / gemm_sm80_f16_tn (the tiling
+/// that fits the GPU), else gemm_sm80_tn<Cfg>.
+struct Named {
+  static std::string name() { return "the named entry"; }
+};
 template <class T, class TD, class Cfg = tirx_kernels::gemm80::DefaultTiling>
 void run(const Problem<T>& p, int max_ctas = 0) {
   const int m = p.m, n = p.n, k = p.k;
@@ -104,7 +110,12 @@ void run(const Problem<T>& p, int max_ctas = 0) {
   TIRX_CHECK_CUDA(cudaMemcpy(a, p.a.data(), p.a.size() * sizeof(T), cudaMemcpyHostToDevice));
   TIRX_CHECK_CUDA(cudaMemcpy(b, p.b.data(), p.b.size() * sizeof(T), cudaMemcpyHostToDevice));
   TIRX_CHECK_CUDA(cudaMemset(d, 0x7f, (md + guard) * sizeof(TD)));
-  TIRX_CHECK_CUDA((tirx_kernels::gemm_sm80_tn<Cfg>(a, b, d, m, n, k, 0, max_ctas)));
+  if constexpr (std::is_same_v<Cfg, Named> && std::is_same_v<T, half>)
+    TIRX_CHECK_CUDA(tirx_kernels::gemm_sm80_f16_tn(a, b, d, m, n, k));
+  else if constexpr (std::is_same_v<Cfg, Named>)
+    TIRX_CHECK_CUDA(tirx_kernels::gemm_sm80_bf16_tn(a, b, d, m, n, k));
+  else
+    TIRX_CHECK_CUDA((tirx_kernels::gemm_sm80_tn<Cfg>(a, b, d, m, n, k, 0, max_ctas)));
   TIRX_CHECK_LAUNCH("gemm_sm80_tn");
   std::vector<TD> hd(md + guard);
   TIRX_CHECK_CUDA(cudaMemcpy(hd.data(), d, hd.size() * sizeof(TD), cudaMemcpyDeviceToHost));
@@ -201,6 +212,11 @@ int main(int argc, char** argv) {
     run<bf16, bf16, TilingTall>(pb);
     run<bf16, bf16, TilingSquare>(pb);
     run<bf16, float, TilingSquareK64>(pb);
+    run<bf16, bf16, Named>(pb);
+    run<bf16, float, Named>(pb);
+    const Problem<half> ph(m, n, k, rng);
+    run<half, half, Named>(ph);
+    run<half, float, Named>(ph);
   }
   // the persistent walk: few CTAs, several tiles each (also with fewer K
   // blocks than stages, so that the prologue's loads span tiles, and K = 0)
