@@ -141,6 +141,24 @@ else
   phase_end "skipped (no sm_90a build)"
 fi
 
+# -- the sm_80 GEMM (mma.sync) beside cuBLAS and the mma.sync ceiling, on any GPU of sm_80 or newer
+phase_begin gemm_sm80
+if cmake --build "$BUILD" --target tirx_bench_mma_ceiling tirx_bench_gemm_sm80 \
+     --parallel "$(nproc)" >>"$out_dir/build.log" 2>&1; then
+  nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw --format=csv,noheader -lms 500 \
+    >"$out_dir/gemm_sm80_clocks.csv" 2>/dev/null &
+  smi=$!
+  rc=0
+  logged "$out_dir/mma_ceiling.log" "$BUILD/benchmarks/tirx_bench_mma_ceiling" || rc=$?
+  ((rc)) || logged "$out_dir/gemm_sm80.log" "$BUILD/benchmarks/tirx_bench_gemm_sm80" "${quick[@]}" ||
+    rc=$?
+  kill "$smi" 2>/dev/null || true
+  grep -E '^(type|bf16|f16),' "$out_dir/gemm_sm80.log" >"$out_dir/gemm_sm80.csv" 2>/dev/null || true
+  finish_run gemm_sm80.csv "$rc"
+else
+  phase_end "skipped (the sm_80 benchmarks did not build: see build.log)"
+fi
+
 phase_begin peers
 rc=0
 logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \
