@@ -147,6 +147,26 @@ __global__ void stage_on_barrier(Quads A, float* out) {
 }
 // [/snippet]
 
+// [snippet:mbarrier-counted]
+// The plain form: cp_async_mbarrier_arrive raises the pending count by one
+// and the copies' landing lowers it again, so the phase waits for them but
+// counts the threads' own arrivals (init(128), then each thread's arrive).
+__global__ void stage_on_barrier_counted(Quads A, float* out) {
+  auto a = alloc_shared<float, shape(4, 32, 2, 4)>();
+  __shared__ cuda::std::uint64_t word;
+  const MBarrier full(&word);
+  if (threadIdx.x == 0)
+    full.init(128); // 128 ordinary arrivals per phase
+  cta_sync();
+  tile::apply<ptx<"cp.async.cg.shared.global">>(a, A, scope::cta);
+  cp_async_mbarrier_arrive(full); // the phase now also waits for this thread's copies
+  full.arrive();                  // and counts this thread
+  full.wait(0);
+  for (int i = threadIdx.x; i < 1024; i += 128)
+    out[i] = a.data()[1023 - i];
+}
+// [/snippet]
+
 namespace {
 
 int failures = 0;
@@ -275,6 +295,14 @@ int main() {
     for (int i = 0; i < 1024; ++i)
       ok = ok && got[i] == a[1023 - i];
     expect(ok, "stage_on_barrier: completion on an mbarrier (.noinc)");
+    TIRX_CHECK_CUDA(cudaMemset(out, 0xFF, 1024 * 4));
+    stage_on_barrier_counted<<<1, 128>>>(Quads{da}, out);
+    TIRX_CHECK_LAUNCH("stage_on_barrier_counted");
+    const std::vector<float> counted = host_copy(out, 1024);
+    ok = true;
+    for (int i = 0; i < 1024; ++i)
+      ok = ok && counted[i] == a[1023 - i];
+    expect(ok, "stage_on_barrier_counted: completion on an mbarrier (arrive + own arrive)");
     cudaFree(da);
   }
   cudaFree(out);
