@@ -16,7 +16,7 @@ namespace tirx::tile {
 /// Runs one PTX instruction per repeat. Arguments: the destination, the
 /// sources (tensors, or scalars that broadcast), the scope, then options
 /// (pred(...), preserve_dst, bound(...), cache_hint(...), accumulate(...),
-/// negate_a, negate_b).
+/// negate_a, negate_b, src_size(...), ignore_src(...)).
 /// A whole-operand instruction (wgmma, ldmatrix, mma.sync: its Desc says
 /// `whole`) is issued once by the scope's threads on whole fragments and
 /// shared tiles, which its family checks.
@@ -40,6 +40,8 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
     constexpr bool has_bound = (detail::is_bound_v<Args> || ...);
     constexpr bool has_hint = (detail::is_hint_v<Args> || ...);
+    using FillT = typename detail::fill_type<Args...>::type;
+    constexpr bool has_fill = !cuda::std::is_same_v<FillT, void>;
     constexpr bool has_accumulate =
         (detail::is_accumulate_v<Args> || ...) || (detail::is_negate_v<Args> || ...);
     constexpr unsigned negates =
@@ -47,7 +49,7 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
         ((cuda::std::is_same_v<detail::bare<Args>, NegateB> ? 2u : 0u) | ...);
     constexpr ApplyError e =
         detail::check_apply<Instr, nsrc, has_pred, preserve, Dst, has_bound, has_hint, Scope,
-                            detail::target_sm, has_accumulate>();
+                            detail::target_sm, has_accumulate, has_fill>();
     if constexpr (e != ApplyError::none) {
       detail::report_apply<e, Instr, nsrc>();
     } else if constexpr (d.whole) {
@@ -73,8 +75,8 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
       }
       (cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::same_repeats<Scope, detail::atom_of_v<Instr, typename Dst::value_type>, Dst,
-                                     detail::pack_element_t<K + 1, Args...>>() &&
+        return (detail::apply_same_repeats<Instr, Scope, Dst,
+                                           detail::pack_element_t<K + 1, Args...>>() &&
                 ...);
       }
       (cuda::std::make_integer_sequence<int, nsrc>{});
@@ -95,8 +97,7 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
         }
         (cuda::std::make_integer_sequence<int, nsrc + 1>{});
         using X = detail::bare<detail::pack_element_t<k, Args...>>;
-        detail::report_operand_numbers<oe, k, detail::element_bits_v<X>,
-                                       (k == 0 ? d.dst : d.src).bits, detail::first_extent_v<X>>();
+        detail::report_apply_operand<oe, k, Instr, X>();
       } else if constexpr (!shapes_agree) {
         static_assert(shapes_agree,
                       "tirx::tile::apply: group and repeat shapes must agree across operands "
@@ -117,9 +118,11 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
             static_cast<const Bound*>(detail::find_option<detail::is_bound_arg>(args...));
         const tile::CacheHint* hint =
             static_cast<const tile::CacheHint*>(detail::find_option<detail::is_hint_arg>(args...));
+        const FillT* fill =
+            static_cast<const FillT*>(detail::find_option<detail::is_fill_arg>(args...));
         [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
           detail::apply_all<Instr, Scope, guard, PredT, has_bound>(
-              pr, bd, hint ? hint->policy : 0ull, detail::nth_arg<0>(args...),
+              pr, bd, hint ? hint->policy : 0ull, fill, detail::nth_arg<0>(args...),
               detail::nth_arg<K + 1>(args...)...);
         }
         (cuda::std::make_integer_sequence<int, nsrc>{});

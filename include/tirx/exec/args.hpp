@@ -25,7 +25,9 @@ enum class ArgsError {
   two_bounds,
   two_hints,
   two_accumulates,
-  pred_form
+  pred_form,
+  two_fills,
+  fill_form
 };
 
 template <bool OptionsAllowed, class... A> TIRX_HD constexpr ArgsError check_args() {
@@ -35,7 +37,7 @@ template <bool OptionsAllowed, class... A> TIRX_HD constexpr ArgsError check_arg
   const bool option_at[] = {
       (OptionsAllowed &&
        (is_pred_v<bare<A>> || is_bound_v<A> || is_hint_v<A> || is_accumulate_v<A> ||
-        is_negate_v<A> || cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
+        is_negate_v<A> || is_fill_v<A> || cuda::std::is_same_v<bare<A>, tile::PreserveDst>))...,
       false};
   if (nops == 0)
     return ArgsError::no_destination;
@@ -54,6 +56,10 @@ template <bool OptionsAllowed, class... A> TIRX_HD constexpr ArgsError check_arg
     return ArgsError::two_accumulates;
   if (!(pred_form_ok_v<bare<A>> && ...))
     return ArgsError::pred_form;
+  if ((0 + ... + (is_fill_v<A> ? 1 : 0)) > 1)
+    return ArgsError::two_fills;
+  if (!(fill_form_ok_v<bare<A>> && ...))
+    return ArgsError::fill_form;
   return ArgsError::none;
 }
 

@@ -1,7 +1,7 @@
 // MBarrier: a handle over one 64-bit mbarrier word in shared memory (the
 // transaction barrier that TMA loads, cp.async and warp-specialized
-// pipelines complete and wait on), and alloc_barriers, which carves such
-// words out of an SMEMPool.
+// pipelines complete and wait on), cp_async_mbarrier_arrive[_noinc] on one,
+// and alloc_barriers, which carves such words out of an SMEMPool.
 //
 // A barrier counts arrivals and (sm_90) transaction bytes. Its current
 // phase completes once `count` threads (init) have arrived and the bytes
@@ -12,6 +12,7 @@
 #pragma once
 
 #include <tirx/exec/fence.hpp>
+#include <tirx/ptx/cp_async_sync.hpp>
 #include <tirx/tensor/smem_pool.hpp>
 
 namespace tirx {
@@ -251,6 +252,22 @@ public:
 private:
   cuda::std::uint64_t* word_ = nullptr;
 };
+
+#if defined(__CUDACC__)
+/// cp.async.mbarrier.arrive.shared.b64 on bar: an arrive once the calling
+/// thread's earlier cp.async have completed, with the pending count raised
+/// by one first, so that it does not count toward the phase (the thread
+/// arrives itself as well: bar.arrive()). ptx/cp_async_sync.hpp.
+__device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive(const MBarrier& bar) {
+  cp_async_mbarrier_arrive(bar.ptr());
+}
+/// cp.async.mbarrier.arrive.noinc.shared.b64 on bar: the asynchronous arrive
+/// is one of the arrivals the phase expects (init with the number of
+/// threads that do this, and no other arrive).
+__device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive_noinc(const MBarrier& bar) {
+  cp_async_mbarrier_arrive_noinc(bar.ptr());
+}
+#endif
 
 /// N barriers in a row of shared memory, from an SMEMPool (8-byte aligned
 /// words), as a pointer: bars[i] is the i-th barrier. In a plan on the host

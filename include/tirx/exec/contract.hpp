@@ -42,9 +42,8 @@ inline constexpr int target_sm = __CUDA_ARCH__;
 inline constexpr int target_sm = 0;
 #endif
 
-/// The facts of instruction Instr called with NSrc sources: its Desc, the
-/// form its family lists (spelling nullptr if none) and, with a
-/// tile::chunk_bytes option, the atom in elements of T.
+/// The facts of instruction Instr called with NSrc sources: its Desc and
+/// the form its family lists (spelling nullptr if none).
 template <class Instr, int NSrc> struct instr_facts {
   static constexpr ptxdesc::Desc desc = Instr::desc;
   static constexpr text_view text{Instr::spelling.chars, Instr::spelling.size()};
@@ -53,12 +52,33 @@ template <class Instr, int NSrc> struct instr_facts {
   static constexpr bool listed = form.spelling != nullptr;
 };
 
-/// Elements per atom of Instr on operands of element type T: the spelling's
-/// vector width, or a byte count (cp.async's 16-byte chunk) in T elements.
-template <class Instr, class T>
-inline constexpr index_t atom_of_v = Instr::desc.atom_bytes > 0
-                                         ? Instr::desc.atom_bytes / static_cast<index_t>(sizeof(T))
-                                         : Instr::desc.vec;
+/// The extent of operand X's last mode (1 for a scalar or a rank-0 tensor).
+template <class X>
+inline constexpr index_t last_extent_v = [] {
+  if constexpr (is_tensor_v<X>)
+    return X::shape().rank > 0 ? X::shape().dims[X::shape().rank - 1] : index_t{1};
+  else
+    return index_t{1};
+}();
+
+/// Elements per atom of Instr on operand X (a tensor type or a scalar): the
+/// spelling's vector width, or, for a family that copies chunks (the Desc's
+/// chunks: cp.async), the operand's last mode, whose bytes are the chunk.
+/// TIRx's cp.async tile pattern reads the chunk from the operand's last axis
+/// too, and takes a chunk_bytes parameter that must equal it; tirx reads it
+/// from the layout alone.
+template <class Instr, class X>
+inline constexpr index_t atom_of_v = Instr::desc.chunks > 0 ? last_extent_v<X> : Instr::desc.vec;
+
+/// The chunk's bytes of a tensor operand X of a chunk-copying Instr: its
+/// last mode's bytes.
+template <class X>
+inline constexpr index_t chunk_bytes_v = [] {
+  if constexpr (is_tensor_v<X>)
+    return last_extent_v<X> * static_cast<index_t>(sizeof(typename X::value_type));
+  else
+    return index_t{0};
+}();
 
 /// The first rule of apply's instruction and options that is broken.
 enum class ApplyError {
@@ -77,6 +97,7 @@ enum class ApplyError {
   collective_scope, ///< a warp-collective instruction at thread scope
   whole_scope, ///< a whole-operand instruction at a scope other than its lanes' (warp, warpgroup)
   accumulate_not_taken, ///< tile::accumulate on an instruction without an accumulator
+  fill_not_taken,       ///< tile::src_size or tile::ignore_src on an instruction without a fill
   dst_not_tensor,
 };
 
@@ -91,7 +112,8 @@ template <class Scope> TIRX_HD constexpr bool scope_threads_are(int lanes) {
 }
 
 template <class Instr, int NSrc, bool HasPred, bool Preserve, class Dst, bool HasBound,
-          bool HasHint, class Scope, int TargetSm = target_sm, bool HasAccumulate = false>
+          bool HasHint, class Scope, int TargetSm = target_sm, bool HasAccumulate = false,
+          bool HasFill = false>
 TIRX_HD constexpr ApplyError check_apply() {
   using F = instr_facts<Instr, NSrc>;
   constexpr ptxdesc::Desc d = F::desc;
@@ -123,9 +145,17 @@ TIRX_HD constexpr ApplyError check_apply() {
     return ApplyError::collective_scope;
   if (HasAccumulate && !d.accumulates)
     return ApplyError::accumulate_not_taken;
+  if (HasFill && !d.fills)
+    return ApplyError::fill_not_taken;
   if (!is_tensor_v<Dst>)
     return ApplyError::dst_not_tensor;
   return ApplyError::none;
+}
+
+/// Whether a chunk of `bytes` is one of the sizes of `mask` (Desc::chunks).
+TIRX_HD constexpr bool chunk_in(int mask, index_t bytes) {
+  return bytes > 0 && bytes <= 1024 && (bytes & (bytes - 1)) == 0 &&
+         (mask & static_cast<int>(bytes)) != 0;
 }
 
 /// The first error of apply's operand K (0: the destination).
@@ -137,13 +167,27 @@ TIRX_HD constexpr OperandError apply_operand_error() {
   constexpr bool memory = op.role == ptxdesc::Role::mem;
   if constexpr (is_tensor_v<X>) {
     using T = cuda::std::remove_cv_t<typename X::value_type>;
+    constexpr index_t chunk = chunk_bytes_v<X>;
     // first the element type: the checks below and the code read its width and bits
-    if constexpr (!dtype_traits<T>::known)
+    if constexpr (!dtype_traits<T>::known) {
       return OperandError::element_unknown;
-    else if constexpr (!cuda::std::is_trivially_copyable_v<T>)
+    } else if constexpr (!cuda::std::is_trivially_copyable_v<T>) {
       return OperandError::element_not_raw;
-    else
-      return check_operand<X, Scope>(!memory, op.space, op.bits, atom_of_v<Instr, T>);
+    } else if constexpr (d.chunks > 0 && !chunk_in(d.family_chunks, chunk)) {
+      return OperandError::chunk_size; // a size no form of the family copies
+    } else if constexpr (d.chunks > 0 && !chunk_in(d.chunks, chunk)) {
+      return OperandError::chunk_form; // a size another form copies (.ca, not .cg)
+    } else {
+      constexpr OperandError e =
+          check_operand<X, Scope>(!memory, op.space, op.bits, atom_of_v<Instr, X>);
+      // a chunk's alignment rules, with the chunk's words
+      if constexpr (d.chunks > 0 && e == OperandError::pointer_align)
+        return OperandError::chunk_align;
+      else if constexpr (d.chunks > 0 && e == OperandError::atom_misaligned)
+        return OperandError::chunk_misaligned;
+      else
+        return e;
+    }
   } else {
     // a scalar's bits are used as they are: its kind must fit the type's
     // (unsigned integers are carriers of raw bits for any type)
@@ -180,20 +224,28 @@ template <class Scope, class Xr> TIRX_HD constexpr OperandError ewise_operand_er
 }
 
 /// Whether operand X has Dst's group modes and repeat shape (extent-1 modes
-/// aside). Scalars broadcast.
-template <class Scope, index_t Atom, class Dst, class Xr> TIRX_HD constexpr bool same_repeats() {
+/// aside), Dst's atom being Atom elements and X's XAtom. Scalars broadcast.
+template <class Scope, index_t Atom, class Dst, class Xr, index_t XAtom = Atom>
+TIRX_HD constexpr bool same_repeats() {
   using X = bare<Xr>;
   if constexpr (!is_tensor_v<X>) {
     return true;
   } else {
     constexpr int gr = scope::traits<Scope>::group_rank;
-    OperandSplit xs = split_operand(X::shape(), gr, Atom);
+    OperandSplit xs = split_operand(X::shape(), gr, XAtom);
     OperandSplit ds = split_operand(Dst::shape(), gr, Atom);
     bool ok = xs.repeat_shape == ds.repeat_shape;
     for (int g = 0; g < gr; ++g)
       ok = ok && X::shape().dims[g] == Dst::shape().dims[g];
     return ok;
   }
+}
+
+/// same_repeats for apply's instruction Instr: each operand split at its own
+/// atom (the same for every operand but a chunk's, whose elements may differ).
+template <class Instr, class Scope, class Dst, class Xr>
+TIRX_HD constexpr bool apply_same_repeats() {
+  return same_repeats<Scope, atom_of_v<Instr, Dst>, Dst, Xr, atom_of_v<Instr, bare<Xr>>>();
 }
 
 /// Whether the slots one thread holds of a load destination are distinct

@@ -27,7 +27,8 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
   if constexpr (Role == ptxdesc::Role::mem) {
     if constexpr (J0 == 0 && N == Atom) {
       constexpr long long imm = imm_bytes<XT, Scope, Atom, R>();
-      return ptxemit::Mem<imm>{atom_address<XT, Scope, Atom, R>(x.data(), g)};
+      constexpr long long bytes = static_cast<long long>(Atom * sizeof(typename XT::value_type));
+      return ptxemit::Mem<imm, bytes>{atom_address<XT, Scope, Atom, R>(x.data(), g)};
     } else {
       return ptxemit::Mem<0>{x.data() + elem_offset<XT, Scope, Atom, R, J0>(g)};
     }
@@ -49,10 +50,18 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
   }
 }
 
+/// The atom, in elements, of operand X of Issued when the destination's is
+/// Atom: its own for a chunk-copying family (the same bytes, perhaps other
+/// elements), Atom for any other.
+template <class Issued, index_t Atom, class X>
+inline constexpr index_t operand_atom_v =
+    Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>> : Atom;
+
 /// Issues instruction Issued (Instr itself, or its scalar form for one
-/// element of a bounded atom) for repeat R at atom elements [J0, J0 + N).
-template <class Issued, class Scope, index_t Atom, index_t R, index_t J0, int N, Guard G, class Dst,
-          class... X>
+/// element of a bounded atom) for repeat R at atom elements [J0, J0 + N);
+/// Fl: the chunk's fill (tile::src_size, tile::ignore_src), if any.
+template <class Issued, class Scope, index_t Atom, index_t R, index_t J0, int N, Guard G,
+          ptxemit::Fill Fl = ptxemit::Fill::none, class Dst, class... X>
 __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on, Dst& dst,
                                           X&... src) {
   using F = instr_facts<Issued, static_cast<int>(sizeof...(X))>;
@@ -67,9 +76,16 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   auto dop =
       operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
-  Family::template issue<Issued::spelling, G>(
-      on, dop,
-      operand_object<Scope, Atom, R, J0, n, d.src.role, F::form.src_class[0], true>(src, g)...);
+  // a source's whole atom at its own atom (a chunk's elements may differ from the destination's)
+  auto source = [&]<class Xs>(Xs& x) {
+    constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
+    constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
+    return operand_object<Scope, a, R, J0, m, d.src.role, F::form.src_class[0], true>(x, g);
+  };
+  if constexpr (Fl == ptxemit::Fill::none)
+    Family::template issue<Issued::spelling, G>(on, dop, source(src)...);
+  else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
+    Family::template issue<Issued::spelling, G, Fl>(on, dop, source(src)...);
   if constexpr (reg_dst) {
     [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
       ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] =
@@ -122,7 +138,7 @@ template <class Instr, class Scope, Guard G, index_t Repeats, class On, class Ev
 __device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every& every_repeat,
                                                const GroupCoords& g, Dst& dst, X&... src) {
   using MT = bare<decltype(memory_operand<Instr>(dst, src...))>;
-  constexpr index_t atom = atom_of_v<Instr, typename MT::value_type>;
+  constexpr index_t atom = atom_of_v<Instr, MT>;
   using Scalar = ptx<scalar_spelling<Instr::spelling>()>;
   constexpr Guard partial = G == Guard::none ? G : Guard::pred_preserve;
   const long long limit = bd.limit;
@@ -156,9 +172,14 @@ template <class Instr, ptxdesc::Role Role, class X>
 __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
   if constexpr (Role == ptxdesc::Role::mem && is_tensor_v<bare<X>>) {
     [[maybe_unused]] const unsigned long long vbytes =
-        static_cast<unsigned long long>(atom_of_v<Instr, typename bare<X>::value_type>) *
+        static_cast<unsigned long long>(atom_of_v<Instr, bare<X>>) *
         sizeof(typename bare<X>::value_type);
-    if (vbytes > 1)
+    if constexpr (Instr::desc.chunks > 0)
+      TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
+                 "tirx::tile::apply: cp.async: a tensor's pointer is not aligned to the chunk's "
+                 "bytes (its type claims an align the pointer does not have); make the tensor "
+                 "with decl_tensor, which checks, or copy smaller chunks");
+    else if (vbytes > 1)
       TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
                  "tirx::tile::apply: the memory tensor's pointer is not aligned to the vector's "
                  "bytes (its type "
@@ -168,33 +189,74 @@ __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
   }
 }
 
+/// The fill kind of a tile::src_size or tile::ignore_src type (void: none).
+template <class Fo> inline constexpr ptxemit::Fill fill_kind_v = ptxemit::Fill::none;
+template <class N>
+inline constexpr ptxemit::Fill fill_kind_v<tile::SrcSize<N>> = ptxemit::Fill::src_size;
+template <class C>
+inline constexpr ptxemit::Fill fill_kind_v<tile::IgnoreSrc<C>> = ptxemit::Fill::ignore_src;
+
+/// The fill value of repeat r: src_size's bytes (checked against the chunk
+/// in debug builds) or ignore_src's condition, each a value or a callable.
+template <class Fo, index_t ChunkBytes>
+__device__ TIRX_FORCEINLINE unsigned fill_value(const Fo* fo, index_t r) {
+  if constexpr (fill_kind_v<Fo> == ptxemit::Fill::src_size) {
+    long long n;
+    if constexpr (cuda::std::is_invocable_v<decltype(fo->bytes), index_t>)
+      n = static_cast<long long>(fo->bytes(r));
+    else
+      n = static_cast<long long>(fo->bytes);
+    TIRX_CHECK(n >= 0 && n <= ChunkBytes,
+               "tirx::tile::apply: tile::src_size is negative or more bytes than the chunk "
+               "holds; clamp it to [0, chunk bytes], e.g. min(max(end - first, 0), 16)");
+    return static_cast<unsigned>(n);
+  } else if constexpr (fill_kind_v<Fo> == ptxemit::Fill::ignore_src) {
+    if constexpr (cuda::std::is_invocable_v<decltype(fo->c), index_t>)
+      return fo->c(r) ? 1u : 0u;
+    else
+      return fo->c ? 1u : 0u;
+  } else {
+    (void)fo;
+    (void)r;
+    return 0u;
+  }
+}
+
 /// Every repeat of an apply. policy: the cache policy of a .L2::cache_hint
-/// spelling (else unused).
-template <class Instr, class Scope, Guard G, class P, bool HasBound, class Dst, class... X>
+/// spelling (else unused); fo: the tile::src_size or tile::ignore_src
+/// option (Fo void: none).
+template <class Instr, class Scope, Guard G, class P, bool HasBound, class Fo, class Dst,
+          class... X>
 __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy,
-                                           Dst& dst, X&... src) {
+                                           const Fo* fo, Dst& dst, X&... src) {
   using DT = bare<Dst>;
-  constexpr index_t atom = atom_of_v<Instr, typename DT::value_type>;
+  constexpr index_t atom = atom_of_v<Instr, DT>;
+  constexpr ptxemit::Fill fill = fill_kind_v<Fo>;
+  constexpr index_t chunk = atom * static_cast<index_t>(sizeof(typename DT::value_type));
   constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, atom);
+  (void)fo;
   check_launch<Scope, DT>();
   check_pointer<Instr, Instr::desc.dst.role>(dst);
   (check_pointer<Instr, Instr::desc.src.role>(src), ...);
   GroupCoords g{};
   group_coords<Scope>(g);
   auto on_of = [&](index_t r) -> Issue {
+    Issue is{1u, policy};
     if constexpr (!cuda::std::is_same_v<P, void>) {
       if constexpr (cuda::std::is_invocable_v<decltype(pr->p), index_t>)
-        return {pr->p(r) ? 1u : 0u, policy};
+        is.on = pr->p(r) ? 1u : 0u;
       else
-        return {pr->p ? 1u : 0u, policy};
-    } else {
-      (void)r;
-      return {1u, policy};
+        is.on = pr->p ? 1u : 0u;
     }
+    if constexpr (fill != ptxemit::Fill::none)
+      is.fill = fill_value<Fo, chunk>(fo, r);
+    (void)r;
+    return is;
   };
   auto every_repeat = [&] {
     [&]<index_t... R>(cuda::std::integer_sequence<index_t, R...>) {
-      (issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G>(g, on_of(R), dst, src...),
+      (issue_at<Instr, Scope, atom, R, 0, static_cast<int>(atom), G, fill>(g, on_of(R), dst,
+                                                                           src...),
        ...);
     }
     (cuda::std::make_integer_sequence<index_t, ds.repeats>{});

@@ -22,11 +22,10 @@ template <ArgsError E, TileOp Op> TIRX_HD constexpr void report_args() {
                   "tirx::tile::apply: missing scope: pass scope::thread, warp, warpgroup, cta or "
                   "cluster right after "
                   "the operands, e.g. apply<ptx<\"add.f32\">>(d, a, b, scope::cta)");
-    static_assert(
-        E != ArgsError::not_an_option,
-        "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, "
-        "tile::preserve_dst, "
-        "tile::accumulate, negate_a, negate_b) may follow the scope; put every operand before it");
+    static_assert(E != ArgsError::not_an_option,
+                  "tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, "
+                  "tile::preserve_dst, tile::accumulate, negate_a, negate_b, tile::src_size, "
+                  "tile::ignore_src) may follow the scope; put every operand before it");
     static_assert(E != ArgsError::two_preds,
                   "tirx::tile::apply: give at most one tile::pred(...); combine the conditions");
     static_assert(
@@ -45,6 +44,16 @@ template <ArgsError E, TileOp Op> TIRX_HD constexpr void report_args() {
         "the flat repeat index, returning bool and callable as const, e.g. tile::pred([=](index_t "
         "r) "
         "{ return base + 4 * r < n; }); for several repeat modes split r inside it (r / 4, r % 4)");
+    static_assert(
+        E != ArgsError::two_fills,
+        "tirx::tile::apply: give at most one tile::src_size(...) or tile::ignore_src(...): "
+        "cp.async takes either a source size or an ignore-src predicate, not both; "
+        "express one through the other (src_size(ignore ? 0 : n))");
+    static_assert(E != ArgsError::fill_form,
+                  "tirx::tile::apply: tile::src_size takes an integer byte count and "
+                  "tile::ignore_src a bool, each either as a value or as a callable of exactly one "
+                  "parameter, the flat repeat index, callable as const, e.g. "
+                  "tile::src_size([=](index_t r) { return valid_bytes(r); })");
   } else {
     static_assert(
         E != ArgsError::no_destination,
@@ -82,6 +91,20 @@ inline constexpr long long first_extent_v = [] {
   else
     return 0ll;
 }();
+
+/// Operand K's rule E of apply's instruction Instr (X: the operand's type),
+/// with the numbers: a chunk rule's (report_chunk), or any other's.
+template <OperandError E, int K, class Instr, class X>
+TIRX_HD constexpr void report_apply_operand() {
+  if constexpr (E == OperandError::chunk_size || E == OperandError::chunk_form ||
+                E == OperandError::chunk_align || E == OperandError::chunk_misaligned) {
+    report_chunk<E, K, static_cast<long long>(chunk_bytes_v<X>), X::align>();
+  } else {
+    constexpr ptxdesc::Desc d = Instr::desc;
+    report_operand_numbers<E, K, element_bits_v<X>, (K == 0 ? d.dst : d.src).bits,
+                           first_extent_v<X>>();
+  }
+}
 
 /// source_count, with the numbers: Given sources where the opcode takes
 /// Min to Max.
@@ -157,6 +180,10 @@ template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_app
                   "tirx::tile::apply: tile::accumulate, negate_a and negate_b set the accumulator "
                   "and scales of a matrix instruction (wgmma); this instruction has none: drop "
                   "them");
+    static_assert(E != ApplyError::fill_not_taken,
+                  "tirx::tile::apply: tile::src_size and tile::ignore_src zero-fill the chunks of "
+                  "an asynchronous copy (cp.async); this instruction copies no chunks: drop them "
+                  "(tile::pred guards it, tile::bound keeps an ld or st inside its data)");
     static_assert(E != ApplyError::dst_not_tensor,
                   "tirx::tile::apply: the destination must be a tirx tensor (registers from "
                   "alloc_local, or memory for "

@@ -75,6 +75,10 @@ enum class OperandError {
   scalar_int_for_float, ///< apply: a signed integer scalar for a floating-point type (1 for 1.0f)
   scalar_float_for_int, ///< apply: a floating-point scalar for an integer type (.s32, .u32)
   scalar_float_for_packed, ///< apply: a floating-point scalar for a packed type (.f16x2)
+  chunk_size,              ///< apply: a chunk (the last mode's bytes) no form of the family copies
+  chunk_form,       ///< apply: a chunk another form copies, not this one (4 or 8 bytes for .cg)
+  chunk_align,      ///< apply: the tensor's align is below its chunk's bytes
+  chunk_misaligned, ///< apply: a layout stride or offset puts a chunk off its alignment
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's

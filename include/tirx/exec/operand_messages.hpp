@@ -184,4 +184,30 @@ template <OperandError E, TileOp Op> TIRX_HD constexpr void report_operand() {
                 "for (1.0, 1.0) in f16x2, 0x3F803F80u in bf16x2");
 }
 
+/// The chunk rules of an asynchronous copy (cp.async), with the numbers in
+/// the instantiation line nvcc prints under the message: Operand (0: the
+/// destination, 1: the source), ChunkBytes (the bytes of its last mode) and
+/// Align (the tensor type's align).
+template <OperandError E, int Operand, long long ChunkBytes, int Align>
+TIRX_HD constexpr void report_chunk() {
+  static_assert(E != OperandError::chunk_size,
+                "tirx::tile::apply: cp.async copies chunks of 4, 8 or 16 bytes, and an operand's "
+                "chunk is its last mode, here ChunkBytes bytes (below); view<...>() the operands "
+                "to a last mode of 4, 8 or 16 bytes, e.g. (..., 4) floats or (..., 8) halves for "
+                "16");
+  static_assert(E != OperandError::chunk_form,
+                "tirx::tile::apply: cp.async.cg copies 16-byte chunks only, and the operands' "
+                "last mode (the chunk) holds ChunkBytes bytes (below); use cp.async.ca for 4- and "
+                "8-byte chunks, or view<...>() the operands to a last mode of 16 bytes");
+  static_assert(E != OperandError::chunk_align,
+                "tirx::tile::apply: cp.async needs each chunk's address aligned to its bytes, but "
+                "the tensor's align (Align below) is smaller than its chunk (ChunkBytes below); "
+                "declare the tensor with a larger align (e.g. GlobalTensor<float, Shape, 16> for "
+                "16-byte chunks) or copy smaller chunks");
+  static_assert(E != OperandError::chunk_misaligned,
+                "tirx::tile::apply: cp.async needs each chunk's address aligned to its bytes "
+                "(ChunkBytes below), but a layout stride or offset of the operand is not a "
+                "multiple of the chunk; pad the layout or copy smaller chunks");
+}
+
 } // namespace tirx::detail

@@ -1,9 +1,10 @@
 // The options of tile::apply, which follow the scope: tile::pred (a
 // run-time guard), tile::preserve_dst (a guarded-off load keeps its
 // registers), tile::cache_hint (the policy of a .L2::cache_hint spelling)
-// tile::bound (keep a memory operand inside its data) and tile::accumulate
-// (whether a matrix instruction adds to its accumulator), and the traits
-// that tell operands, the scope and options apart.
+// tile::bound (keep a memory operand inside its data), tile::accumulate
+// (whether a matrix instruction adds to its accumulator), tile::src_size and
+// tile::ignore_src (an asynchronous copy's zero fill), and the traits that
+// tell operands, the scope and options apart.
 #pragma once
 
 #include <cuda/std/cstdint>
@@ -71,6 +72,22 @@ struct Accumulate {
   bool on;
 };
 TIRX_HD constexpr Accumulate accumulate(bool on) { return Accumulate{on}; }
+/// An asynchronous copy's src-size (cp.async): of each chunk, only the
+/// first `bytes` come from the source, and the rest of the chunk in the
+/// destination is zero-filled; 0 zero-fills it all and reads nothing, the
+/// chunk's size copies it all. `bytes` lies in [0, chunk bytes] (debug
+/// builds check it). A callable src_size([=](index_t r) { ... }) gives the
+/// bytes per repeat r of the calling thread, as tile::pred does: a ragged
+/// edge passes each thread's valid bytes, e.g. clamp(end - first, 0, 16).
+template <class N> struct SrcSize { N bytes; };
+template <class N> TIRX_HD constexpr SrcSize<N> src_size(N bytes) { return SrcSize<N>{bytes}; }
+/// An asynchronous copy's ignore-src (cp.async): where the condition holds
+/// the source is not read and the chunk is zero-filled; elsewhere it is
+/// copied. A bool, or a callable of the repeat index, as tile::pred takes.
+/// (tile::pred instead skips the copy: the destination keeps its bytes.)
+template <class C> struct IgnoreSrc { C c; };
+template <class C> TIRX_HD constexpr IgnoreSrc<C> ignore_src(C c) { return IgnoreSrc<C>{c}; }
+
 /// Negate A or B of a matrix instruction (wgmma's imm-scale-a/b = -1):
 /// D = (-A) B + D. Constants, like preserve_dst.
 enum NegateA { negate_a };
@@ -118,11 +135,43 @@ template <class T>
 inline constexpr bool is_negate_v =
     cuda::std::is_same_v<bare<T>, tile::NegateA> || cuda::std::is_same_v<bare<T>, tile::NegateB>;
 
+template <class T> inline constexpr bool is_src_size_v = false;
+template <class N> inline constexpr bool is_src_size_v<tile::SrcSize<N>> = true;
+template <class T> inline constexpr bool is_ignore_src_v = false;
+template <class C> inline constexpr bool is_ignore_src_v<tile::IgnoreSrc<C>> = true;
+/// tile::src_size or tile::ignore_src.
+template <class T>
+inline constexpr bool is_fill_v = is_src_size_v<bare<T>> || is_ignore_src_v<bare<T>>;
+
 template <class T>
 inline constexpr bool is_tail_v =
     scope::is_scope_v<bare<T>> || is_pred_v<bare<T>> ||
     cuda::std::is_same_v<bare<T>, tile::PreserveDst> || is_bound_v<T> || is_hint_v<T> ||
-    is_accumulate_v<T> || is_negate_v<T>;
+    is_accumulate_v<T> || is_negate_v<T> || is_fill_v<T>;
+
+/// The forms tile::src_size and tile::ignore_src accept: an integer
+/// (src_size) or a bool-convertible value (ignore_src) that is no callable,
+/// or a callable of one parameter, the repeat index, callable as const and
+/// returning one. true for other arguments.
+template <class T> inline constexpr bool fill_form_ok_v = true;
+template <class N>
+inline constexpr bool fill_form_ok_v<tile::SrcSize<N>> = [] {
+  if constexpr (cuda::std::is_invocable_v<const N&, index_t>)
+    return cuda::std::is_integral_v<cuda::std::invoke_result_t<const N&, index_t>>;
+  else if constexpr (callable_like_v<N>)
+    return false;
+  else
+    return cuda::std::is_integral_v<N> && !cuda::std::is_same_v<N, bool>;
+}();
+template <class C>
+inline constexpr bool fill_form_ok_v<tile::IgnoreSrc<C>> = [] {
+  if constexpr (cuda::std::is_invocable_v<const C&, index_t>)
+    return cuda::std::is_convertible_v<cuda::std::invoke_result_t<const C&, index_t>, bool>;
+  else if constexpr (callable_like_v<C>)
+    return false;
+  else
+    return cuda::std::is_constructible_v<bool, const C&>;
+}();
 
 /// The first option of type T among the arguments (nullptr if none).
 template <template <class> class Is, class... A>
@@ -135,12 +184,18 @@ template <class A> struct is_pred_arg : cuda::std::bool_constant<is_pred_v<bare<
 template <class A> struct is_bound_arg : cuda::std::bool_constant<is_bound_v<A>> {};
 template <class A> struct is_hint_arg : cuda::std::bool_constant<is_hint_v<A>> {};
 template <class A> struct is_accumulate_arg : cuda::std::bool_constant<is_accumulate_v<A>> {};
+template <class A> struct is_fill_arg : cuda::std::bool_constant<is_fill_v<A>> {};
 
 /// The Pred<...> type among the arguments (void if none).
 template <class... A> struct pred_type { using type = void; };
 template <class A, class... R> struct pred_type<A, R...> {
   using type =
       cuda::std::conditional_t<is_pred_v<bare<A>>, bare<A>, typename pred_type<R...>::type>;
+};
+/// The SrcSize<...> or IgnoreSrc<...> type among the arguments (void if none).
+template <class... A> struct fill_type { using type = void; };
+template <class A, class... R> struct fill_type<A, R...> {
+  using type = cuda::std::conditional_t<is_fill_v<A>, bare<A>, typename fill_type<R...>::type>;
 };
 
 } // namespace tirx::detail

@@ -1,18 +1,40 @@
 // The cp.async family: two memory operands, a shared destination and a
-// global source, one 16-byte chunk per repeat (atom: 16 bytes of the
-// operands' element type, e.g. (4,) floats or (8,) halves), issued
-// asynchronously: the data is in shared memory only after
-// cp_async_commit_group() and cp_async_wait_group<N>() (or
-// cp_async_wait_all()), and a barrier for other threads' chunks. apply adds
-// none of these. Spellings (ptx/rows/cp_async.def):
-//   cp.async{.ca|.cg}.shared.global[.L2::64B|.L2::128B|.L2::256B]    [dst], [src], 16
-// (4- and 8-byte .ca chunks, src-size zero fill and cache hints are not
-// here yet.)
+// global source, one chunk per repeat, issued asynchronously (LDGSTS).
+//
+//   tile::apply<ptx<"cp.async.ca.shared.global">>(smem, gmem, scope [, options])
+//
+// The chunk is each operand's last mode: 4, 8 or 16 bytes of its element
+// type ((..., 1), (..., 2) or (..., 4) floats), .cg only 16; both operands'
+// chunks have the same bytes, and every chunk's shared and global address is
+// a multiple of its size (the tensors' align and layouts show it at compile
+// time; debug builds check the pointers). TIRx's cp.async tile pattern reads
+// the chunk from the operands' last axis as well (and asks for a chunk_bytes
+// parameter equal to it); tirx takes it from the layout alone.
+//
+// Options, besides the scope (exec/options.hpp):
+//   tile::src_size(n)         src-size: the first n bytes of each chunk from the
+//                             source, zeros for the rest (0 <= n <= chunk bytes)
+//   tile::ignore_src(c)       ignore-src: where c holds, zeros only, the source unread
+//   tile::pred(c)             a guard: where c is false nothing is copied
+//   tile::cache_hint(policy)  the 64-bit L2 policy of a .L2::cache_hint spelling
+// (n and c are values or callables of the repeat index, so that a ragged
+// edge gives each thread, and each repeat, its own valid bytes).
+//
+// The data is in shared memory only after cp_async_commit_group() and
+// cp_async_wait_group<N>() (or cp_async_wait_all()) in the issuing thread,
+// or after cp_async_mbarrier_arrive on an mbarrier that a waiter waits on
+// (ptx/cp_async_sync.hpp, exec/barrier.hpp), and for other threads' chunks
+// after a barrier. apply adds none of these. Spellings (ptx/rows/cp_async.def):
+//   cp.async{.ca|.cg}{.shared|.shared::cta}.global[.L2::cache_hint][.L2::64B|.L2::128B|.L2::256B]
 #pragma once
 
+#include <tirx/ptx/cp_async_sync.hpp>
 #include <tirx/ptx/emit.hpp>
 
 namespace tirx::ptxcpasync {
+
+using ptxemit::Fill;
+using ptxemit::Guard;
 
 struct family {
   static constexpr const char* name = "cp.async";
@@ -26,10 +48,13 @@ struct family {
     Desc d{};
     d.dst = Operand{Role::mem, Space::shared, 0, 'r'};
     d.src = Operand{Role::mem, Space::global, 0, 'l'};
-    d.atom_bytes = 16;
+    d.family_chunks = 4 | 8 | 16;
+    d.chunks = t.is(2, "cg") ? 16 : d.family_chunks;
     d.min_srcs = d.max_srcs = 1;
-    d.guards = false;
-    d.parsed = t.n >= 5 && t.is(3, "shared") && t.is(4, "global");
+    d.fills = true;
+    d.cache_hint = t.has("L2::cache_hint");
+    d.parsed = t.n >= 5 && (t.is(2, "ca") || t.is(2, "cg")) &&
+               (t.is(3, "shared") || t.is(3, "shared::cta")) && t.is(4, "global");
     return d;
   }
 
@@ -46,41 +71,25 @@ struct family {
   }
 
 #if defined(__CUDACC__)
-  /// [d] <- [x], 16 bytes.
-  template <fixed_string S, ptxemit::Guard G, class D, class X>
-  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, const D& d, const X& x) {
+  /// [d] <- [x], one chunk of D::bytes (4, 8 or 16), filled as F says.
+  template <fixed_string S, Guard G, Fill F = Fill::none, class D, class X>
+  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue& is, const D& d, const X& x) {
+    static_assert(D::bytes == X::bytes,
+                  "tirx::tile::apply: cp.async copies each chunk whole, but the destination's "
+                  "last mode holds another number of bytes than the source's (D and X below: "
+                  "Mem<immediate, bytes>); give both operands the same chunk, e.g. view<U>() one "
+                  "of them to the other's element type");
+    constexpr bool hint =
+        family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()})).cache_hint;
     const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(d.p));
     const unsigned long long src = reinterpret_cast<unsigned long long>(x.p);
-#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
-  if constexpr (ptxemit::same<S>(SP))                                                              \
-    asm volatile(SP " [%0+%2], [%1+%3], 16;" ::DC(dst), SC(src), "n"(D::imm), "n"(X::imm)          \
-                 : "memory");                                                                      \
-  else
+#include <tirx/ptx/rows/emit_cp_async.inc>
 #include <tirx/ptx/rows/cp_async.def>
     static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported cp.async spelling");
-#undef TIRX_ROW
+#include <tirx/ptx/rows/emit_cp_async_end.inc>
+    (void)is;
   }
 #endif
 };
 
 } // namespace tirx::ptxcpasync
-
-namespace tirx {
-#if defined(__CUDACC__)
-/// cp.async.commit_group: the calling thread's cp.async since the last
-/// commit form one group.
-__device__ TIRX_FORCEINLINE void cp_async_commit_group() {
-  asm volatile("cp.async.commit_group;" ::: "memory");
-}
-/// cp.async.wait_group N: wait until at most N of the calling thread's
-/// groups are pending.
-template <int N> __device__ TIRX_FORCEINLINE void cp_async_wait_group() {
-  static_assert(N >= 0 && N < 64, "tirx::cp_async_wait_group: N must lie in [0, 64)");
-  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-}
-/// cp.async.wait_all: wait for every cp.async of the calling thread.
-__device__ TIRX_FORCEINLINE void cp_async_wait_all() {
-  asm volatile("cp.async.wait_all;" ::: "memory");
-}
-#endif
-} // namespace tirx

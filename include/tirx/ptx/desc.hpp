@@ -47,11 +47,16 @@ struct Operand {
 
 /// What apply needs to know about one instruction.
 struct Desc {
-  int family = -1;    ///< index in the family list; -1: no family has the opcode
-  Operand dst{};      ///< the destination
-  Operand src{};      ///< every source (a scalar source is always a register value)
-  int vec = 1;        ///< elements per atom (the .vN of ld/st, else 1)
-  int atom_bytes = 0; ///< > 0: the atom is this many bytes, vec follows from the operand type
+  int family = -1; ///< index in the family list; -1: no family has the opcode
+  Operand dst{};   ///< the destination
+  Operand src{};   ///< every source (a scalar source is always a register value)
+  int vec = 1;     ///< elements per atom (the .vN of ld/st, else 1)
+  /// > 0: the atom is a chunk of bytes, each operand's last mode (cp.async),
+  /// and these are the sizes this spelling copies, as a mask of the byte
+  /// counts (4 | 8 | 16; 16 alone for cp.async.cg); family_chunks: the sizes
+  /// of any form of the family.
+  int chunks = 0;
+  int family_chunks = 0;
   TypeKind src_kind = TypeKind::none; ///< what the sources' type token says (cvt: the source type)
   int min_srcs = 0;                   ///< sources, not counting the destination
   int max_srcs = 0;
@@ -69,6 +74,7 @@ struct Desc {
   /// which checks their layouts itself.
   bool whole = false;
   bool accumulates = false; ///< takes tile::accumulate (D = A B + D, or D = A B when off)
+  bool fills = false; ///< takes tile::src_size or tile::ignore_src (zeros for the rest of a chunk)
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
 };

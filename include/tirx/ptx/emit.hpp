@@ -1,8 +1,9 @@
 // What a family's emitter receives from apply: one operand object per
 // instruction operand, in PTX order. A register operand is Regs<class, N>
 // (N raw carriers of its asm register class, read from or written back to
-// the tensor by apply); a memory operand is Mem<Imm> (the generic address of
-// its atom, less Imm bytes that the instruction adds as an immediate).
+// the tensor by apply); a memory operand is Mem<Imm, Bytes> (the generic
+// address of its atom of Bytes bytes, less Imm bytes that the instruction
+// adds as an immediate).
 // Issue carries the run-time parts every instruction may take: its
 // predicate and its cache policy. The asm text itself comes from the row
 // files (ptx/rows/*.def) through ptx/rows/emit_register.inc and the memory
@@ -20,14 +21,21 @@ namespace tirx::ptxemit {
 /// keeping the old register values when off.
 enum class Guard { none, pred, pred_preserve };
 
+/// How an asynchronous copy fills its chunk (tile::src_size, tile::ignore_src):
+/// all from the source; the first Issue::fill bytes from it and zeros for the
+/// rest (src-size); or zeros only when Issue::fill is non-zero (ignore-src).
+enum class Fill { none, src_size, ignore_src };
+
 /// The run-time operands of one instruction besides its registers and
 /// addresses: whether its predicate is on, the cache policy of a
-/// .L2::cache_hint spelling (otherwise unused) and, for a matrix
-/// instruction, whether it adds to its accumulator.
+/// .L2::cache_hint spelling (otherwise unused), for a matrix instruction
+/// whether it adds to its accumulator, and for an asynchronous copy its
+/// src-size or ignore-src value (Fill).
 struct Issue {
   unsigned on = 1;
   unsigned long long policy = 0;
   unsigned accumulate = 1; ///< tile::accumulate: 0 overwrites the accumulator (whole families)
+  unsigned fill = 0;       ///< Fill::src_size: bytes read; Fill::ignore_src: non-zero reads none
 };
 
 /// The C++ type that carries one register of asm class C.
@@ -69,14 +77,16 @@ template <char C, int N> struct Regs {
   static constexpr int size = N;
   carrier_t<C> r[N];
 };
-/// A memory operand: the generic address of the atom less Imm bytes.
-template <long long Imm> struct Mem {
+/// A memory operand: the generic address of the atom less Imm bytes; the
+/// atom is Bytes bytes (0: not known to the emitter).
+template <long long Imm, long long Bytes = 0> struct Mem {
   static constexpr long long imm = Imm;
+  static constexpr long long bytes = Bytes;
   const void* p;
 };
 
 template <class T> inline constexpr bool is_mem_v = false;
-template <long long Imm> inline constexpr bool is_mem_v<Mem<Imm>> = true;
+template <long long Imm, long long Bytes> inline constexpr bool is_mem_v<Mem<Imm, Bytes>> = true;
 
 /// Whether spelling S is the literal SP (for the row chains).
 template <fixed_string S, int N> TIRX_HD constexpr bool same(const char (&sp)[N]) {

@@ -1,6 +1,6 @@
 // Must not compile: a source after the scope, where only options may go.
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
-// expected-error {{tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, tile::preserve_dst, tile::accumulate, negate_a, negate_b) may follow the scope; put every operand before it}}
+// expected-error {{tirx::tile::apply: only options (tile::pred, tile::bound, tile::cache_hint, tile::preserve_dst, tile::accumulate, negate_a, negate_b, tile::src_size, tile::ignore_src) may follow the scope; put every operand before it}}
 #include <tirx/tile.hpp>
 
 namespace apply_operand_after_scope {
