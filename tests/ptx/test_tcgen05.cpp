@@ -260,6 +260,36 @@ TEST_CASE("tcgen05 shared-memory descriptor: TIRx's constant parts") {
   CHECK(constant(128, 16, MatrixMajor::k, SwizzleMode::none, 2) == 0x401000080000ull);
 }
 
+TEST_CASE("tcgen05 K slices: the descriptors of the K loop TIRx generates") {
+  // TIRx 0.1.0a4, T.cuda.tile.apply("tcgen05.mma.cta_group::1.kind::f16", ...) on (128, 64)
+  // and (256, 64) bf16 stages of mma_shared_layout(bfloat16, 128B) for instruction_shape
+  // (128, 256, 16) (compiled for sm_100a, inspect_source()), wrote four MMAs with the
+  // instruction descriptor 138413200, the descriptor constant 65536 | 1073758272 << 32, and the
+  // start addresses of the stages plus 0, 32, 64, 96 bytes
+  constexpr TileLayout a_stage =
+      wgmma_smem_layout(shape(128, 64), MatrixMajor::k, SwizzleMode::b128, 2);
+  using AStage = Tensor<nv_bfloat16, ShapeT<128, 64>, MemScope::shared_dyn, 1024,
+                        detail::layout_type_of<a_stage>::type>;
+  CHECK(idesc_of<float, nv_bfloat16, nv_bfloat16>(MmaKind::f16, 128, 256) == 138413200u);
+  auto slice_facts = [](auto slice) {
+    using X = decltype(slice);
+    return smem_matrix_of(X::layout(), X::shape(), 2);
+  };
+  const AStage stage{nullptr};
+  const SmemMatrix s0 = slice_facts(stage.sub(_, range<0, 16>));
+  const SmemMatrix s1 = slice_facts(stage.sub(_, range<16, 32>));
+  const SmemMatrix s2 = slice_facts(stage.sub(_, range<32, 48>));
+  const SmemMatrix s3 = slice_facts(stage.sub(_, range<48, 64>));
+  for (const SmemMatrix& s : {s0, s1, s2, s3}) {
+    REQUIRE(s.error == SmemMatrix::Error::none);
+    CHECK(smem_desc(0, s) == (65536ull | (1073758272ull << 32)));
+  }
+  CHECK(s0.start == 0);
+  CHECK(s1.start == 32);
+  CHECK(s2.start == 64);
+  CHECK(s3.start == 96);
+}
+
 // -- layouts ------------------------------------------------------------------
 
 /// (lane, column in elements) of element (r, c) of a (rows, cols) TMEM layout.

@@ -50,7 +50,12 @@ namespace detail {
 template <int G>
 using cta_group_tag = cuda::ptx::cta_group_t<G == 1 ? cuda::ptx::dot_cta_group::cta_group_1
                                                     : cuda::ptx::dot_cta_group::cta_group_2>;
-template <int G> TIRX_HD constexpr bool cta_group_ok() { return G == 1 || G == 2; }
+/// CtaGroup of a tcgen05 operation: 1 (one CTA) or 2 (the CTA pair of a cta_group::2 MMA).
+template <int G> struct cta_group_check {
+  static_assert(G == 1 || G == 2, "tirx::tcgen05: CtaGroup must be 1 (cta_group::1, one CTA) or 2 "
+                                  "(cta_group::2, the pair of CTAs of one MMA)");
+  static constexpr bool ok = G == 1 || G == 2;
+};
 } // namespace detail
 
 /// Allocates Cols columns of tensor memory (all 128 lanes) and writes the
@@ -63,7 +68,7 @@ __device__ TIRX_FORCEINLINE void tmem_alloc(cuda::std::uint32_t* slot) {
   static_assert(Cols >= 32 && Cols <= tmem_column_count && (Cols & (Cols - 1)) == 0,
                 "tirx::tmem_alloc: the column count (Cols) must be a power of two in [32, 512]; "
                 "round up with tmem_alloc_columns(n)");
-  static_assert(detail::cta_group_ok<CtaGroup>(), "tirx::tmem_alloc: CtaGroup is 1 or 2");
+  static_assert(sizeof(detail::cta_group_check<CtaGroup>) > 0); // instantiates the check
   TIRX_NEEDS_SM100A(T, "tirx::tmem_alloc");
   TIRX_CHECK(__isShared(slot), "tirx::tmem_alloc: the address slot must be in shared memory");
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL)
@@ -81,7 +86,7 @@ __device__ TIRX_FORCEINLINE void tmem_dealloc(cuda::std::uint32_t addr) {
   static_assert(Cols >= 32 && Cols <= tmem_column_count && (Cols & (Cols - 1)) == 0,
                 "tirx::tmem_dealloc: the column count (Cols) must be a power of two in [32, 512], "
                 "the count tmem_alloc took");
-  static_assert(detail::cta_group_ok<CtaGroup>(), "tirx::tmem_dealloc: CtaGroup is 1 or 2");
+  static_assert(sizeof(detail::cta_group_check<CtaGroup>) > 0); // instantiates the check
   TIRX_NEEDS_SM100A(T, "tirx::tmem_dealloc");
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL)
   cuda::ptx::tcgen05_dealloc(detail::cta_group_tag<CtaGroup>{}, addr,
@@ -95,8 +100,7 @@ __device__ TIRX_FORCEINLINE void tmem_dealloc(cuda::std::uint32_t addr) {
 /// SM allocate); by every lane of one warp.
 template <int CtaGroup = 1, class T = void>
 __device__ TIRX_FORCEINLINE void tmem_relinquish_alloc_permit() {
-  static_assert(detail::cta_group_ok<CtaGroup>(),
-                "tirx::tmem_relinquish_alloc_permit: CtaGroup is 1 or 2");
+  static_assert(sizeof(detail::cta_group_check<CtaGroup>) > 0); // instantiates the check
   TIRX_NEEDS_SM100A(T, "tirx::tmem_relinquish_alloc_permit");
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL)
   cuda::ptx::tcgen05_relinquish_alloc_permit(detail::cta_group_tag<CtaGroup>{});
@@ -109,7 +113,7 @@ __device__ TIRX_FORCEINLINE void tmem_relinquish_alloc_permit() {
 /// CtaGroup 2 the barrier of either CTA of the pair (a mapped address).
 template <int CtaGroup = 1, class T = void>
 __device__ TIRX_FORCEINLINE void tcgen05_commit(MBarrier bar) {
-  static_assert(detail::cta_group_ok<CtaGroup>(), "tirx::tcgen05_commit: CtaGroup is 1 or 2");
+  static_assert(sizeof(detail::cta_group_check<CtaGroup>) > 0); // instantiates the check
   TIRX_NEEDS_SM100A(T, "tirx::tcgen05_commit");
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL)
   cuda::ptx::tcgen05_commit(detail::cta_group_tag<CtaGroup>{}, bar.ptr());
@@ -123,8 +127,7 @@ __device__ TIRX_FORCEINLINE void tcgen05_commit(MBarrier bar) {
 template <int CtaGroup = 1, class T = void>
 __device__ TIRX_FORCEINLINE void tcgen05_commit_multicast(MBarrier bar,
                                                           cuda::std::uint16_t cta_mask) {
-  static_assert(detail::cta_group_ok<CtaGroup>(),
-                "tirx::tcgen05_commit_multicast: CtaGroup is 1 or 2");
+  static_assert(sizeof(detail::cta_group_check<CtaGroup>) > 0); // instantiates the check
   TIRX_NEEDS_SM100A(T, "tirx::tcgen05_commit_multicast");
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL)
   cuda::ptx::tcgen05_commit_multicast(detail::cta_group_tag<CtaGroup>{}, bar.ptr(), cta_mask);
@@ -176,7 +179,7 @@ template <class T = void> __device__ TIRX_FORCEINLINE void tcgen05_wait_st() {
 /// from that lane to the next); one thread issues it, asynchronously.
 template <int CtaGroup = 1, class X>
 __device__ TIRX_FORCEINLINE void tcgen05_shift_down(const X& t) {
-  static_assert(detail::cta_group_ok<CtaGroup>(), "tirx::tcgen05_shift_down: CtaGroup is 1 or 2");
+  static_assert(sizeof(detail::cta_group_check<CtaGroup>) > 0); // instantiates the check
   TIRX_NEEDS_SM100A(X, "tirx::tcgen05_shift_down");
   const cuda::std::uint32_t addr = tmem_address(t);
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL)

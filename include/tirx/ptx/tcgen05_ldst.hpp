@@ -127,7 +127,9 @@ template <bool Load> struct ldst_family {
           (taddr >> 21) == (threadIdx.x / 32) % 4,
           "tirx::tile::apply: tcgen05.ld/st: warp w reaches only lanes 32 (w % 4) .. + 31 of "
           "tensor memory; take the warp's rows with tmem_warp_rows");
-      emit<f.shape, f.x, o.imm>(taddr, reinterpret_cast<cuda::std::uint32_t*>(frag.data()));
+      using E = typename Frag::value_type; // a st may take a const fragment: CCCL reads it only
+      emit<f.shape, f.x, o.imm>(
+          taddr, reinterpret_cast<cuda::std::uint32_t*>(const_cast<E*>(frag.data())));
     }
   }
 #endif

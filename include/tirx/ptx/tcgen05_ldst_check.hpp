@@ -98,7 +98,8 @@ template <TmemShape Sh, int X, class Fr, class Mr> struct LdStOperands {
       }
       const Coord c0 = apply(l, 0), c1 = apply(l, 16 * X);
       const index_t dl = c1[axes::TLane] - c0[axes::TLane], dc = c1[axes::TCol] - c0[axes::TCol];
-      if (dl < 0 || dc < 0 || (dl == 0 && dc == 0) || dl + 16 > tmem_lane_count)
+      // the second half stays in the warp's 32 lanes
+      if (dl < 0 || dc < 0 || (dl == 0 && dc == 0) || l.offset_on(axes::TLane) % 32 + dl + 16 > 32)
         return fail(LdStError::split, dl, dc);
       imm = static_cast<int>((dl << 16) + dc);
     }
@@ -164,7 +165,8 @@ template <LdStError E, long long Got0, long long Got1> TIRX_HD constexpr void re
       "the warp's rows with tmem_warp_rows");
   static_assert(E != LdStError::split,
                 "tirx::tile::apply: tcgen05.ld/st: .16x32bx2 needs its second half one translation "
-                "after the first, on TLane or TCol (Got0 lanes, Got1 columns below)");
+                "after the first, on TLane or TCol, within the warp's 32 lanes (Got0 lanes, Got1 "
+                "columns below)");
 }
 
 } // namespace tirx::ptxtcgen05

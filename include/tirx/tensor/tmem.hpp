@@ -107,7 +107,11 @@ TIRX_HD constexpr int tmem_alloc_columns(index_t n) {
 /// of the address it is declared at), rounded to an allocation size.
 template <class X> TIRX_HD constexpr int tmem_alloc_columns() {
   static_assert(is_tmem_tensor_v<X>, "tirx::tmem_alloc_columns: X must be a TmemTensor type");
-  return tmem_alloc_columns(tmem_reach(X::layout(), dtype_bits<typename X::value_type>).columns());
+  if constexpr (is_tmem_tensor_v<X>)
+    return tmem_alloc_columns(
+        tmem_reach(X::layout(), dtype_bits<typename X::value_type>).columns());
+  else
+    return 0;
 }
 
 /// A TMEM tensor of type X at address addr (TIRx decl_tmem): usually the
@@ -116,30 +120,36 @@ template <class X> TIRX_HD constexpr X decl_tmem(cuda::std::uint32_t addr) {
   static_assert(is_tmem_tensor_v<X>,
                 "tirx::decl_tmem: the template argument must be a "
                 "tensor-memory tensor type, TmemTensor<T, ShapeT<...>[, Lay]>");
-  static_assert(tmem_reach(X::layout(), dtype_bits<typename X::value_type>).fits(),
-                "tirx::decl_tmem: the layout must lie on TLane and TCol within tensor memory's 128 "
-                "lanes and 512 columns; check its strides and offsets");
-  TIRX_CHECK((addr & 0xFFFFu) +
-                     static_cast<unsigned>(
-                         tmem_reach(X::layout(), dtype_bits<typename X::value_type>).hi_col) <
-                 tmem_column_count,
-             "tirx::decl_tmem: the tensor reaches past tensor memory's 512 columns");
-  X t{};
-  t.store.addr = addr;
-  return t;
+  if constexpr (is_tmem_tensor_v<X>) {
+    constexpr TmemReach reach = tmem_reach(X::layout(), dtype_bits<typename X::value_type>);
+    static_assert(reach.fits(),
+                  "tirx::decl_tmem: the layout must lie on TLane and TCol within tensor memory's "
+                  "128 lanes and 512 columns; check its strides and offsets");
+    TIRX_CHECK((addr & 0xFFFFu) + static_cast<unsigned>(reach.hi_col) < tmem_column_count,
+               "tirx::decl_tmem: the tensor reaches past tensor memory's 512 columns");
+    X t{};
+    t.store.addr = addr;
+    return t;
+  } else {
+    return X{};
+  }
 }
 
 /// The TMEM address of element (0, ...) of t: its storage address plus the
 /// layout's offsets (lanes << 16, TCol in 32-bit columns).
 template <class X> TIRX_HD constexpr cuda::std::uint32_t tmem_address(const X& t) {
   static_assert(is_tmem_tensor_v<X>, "tirx::tmem_address: t must be a TMEM tensor (decl_tmem)");
-  constexpr int bits = dtype_bits<typename X::value_type>;
-  constexpr index_t lane = X::layout().offset_on(axes::TLane);
-  constexpr index_t col = X::layout().offset_on(axes::TCol);
-  static_assert(col * bits % 32 == 0,
-                "tirx::tmem_address: the tensor's first element must start a 32-bit column; take "
-                "regions that begin on a whole column");
-  return t.store.addr + static_cast<cuda::std::uint32_t>((lane << 16) + col * bits / 32);
+  if constexpr (is_tmem_tensor_v<X>) {
+    constexpr int bits = dtype_bits<typename X::value_type>;
+    constexpr index_t lane = X::layout().offset_on(axes::TLane);
+    constexpr index_t col = X::layout().offset_on(axes::TCol);
+    static_assert(col * bits % 32 == 0,
+                  "tirx::tmem_address: the tensor's first element must start a 32-bit column; "
+                  "take regions that begin on a whole column");
+    return t.store.addr + static_cast<cuda::std::uint32_t>((lane << 16) + col * bits / 32);
+  } else {
+    return 0;
+  }
 }
 
 /// t moved by a run-time number of lanes and 32-bit columns (same type:
@@ -148,7 +158,8 @@ template <class X>
 TIRX_HD constexpr X tmem_offset(const X& t, cuda::std::uint32_t lanes, cuda::std::uint32_t cols) {
   static_assert(is_tmem_tensor_v<X>, "tirx::tmem_offset: t must be a TMEM tensor (decl_tmem)");
   X r = t;
-  r.store.addr = t.store.addr + (lanes << 16) + cols;
+  if constexpr (is_tmem_tensor_v<X>)
+    r.store.addr = t.store.addr + (lanes << 16) + cols;
   return r;
 }
 
