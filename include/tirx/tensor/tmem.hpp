@@ -219,17 +219,20 @@ TIRX_HD constexpr bool warp_quarters(const TileLayout& l, const Shape& s) {
 /// 32 (w % 4) lanes at run time.
 template <class X> __device__ TIRX_FORCEINLINE auto tmem_warp_rows(const X& t) {
   static_assert(is_tmem_tensor_v<X>, "tirx::tmem_warp_rows: t must be a TMEM tensor (decl_tmem)");
-  constexpr bool ok = detail::warp_quarters(X::layout(), X::shape());
-  static_assert(ok, "tirx::tmem_warp_rows: the tensor's first mode does not split into four warp "
-                    "quarters 32 lanes apart; take each warp's region with tmem_sub");
-  if constexpr (ok) {
-    constexpr index_t q = X::shape().dims[0] / 4;
-    const cuda::std::uint32_t warp = (threadIdx.x / 32) % 4;
-    return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
-      return tmem_offset(tmem_sub(t, cuda::std::conditional_t<I == 0, StaticRange<0, q>, All>{}...),
-                         32 * warp, 0);
+  if constexpr (is_tmem_tensor_v<X>) {
+    constexpr bool ok = detail::warp_quarters(X::layout(), X::shape());
+    static_assert(ok, "tirx::tmem_warp_rows: the tensor's first mode does not split into four "
+                      "warp quarters 32 lanes apart; take each warp's region with tmem_sub");
+    if constexpr (ok) {
+      constexpr index_t q = X::shape().dims[0] / 4;
+      const cuda::std::uint32_t warp = (threadIdx.x / 32) % 4;
+      return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
+        return tmem_offset(
+            tmem_sub(t, cuda::std::conditional_t<I == 0, StaticRange<0, q>, All>{}...), 32 * warp,
+            0);
+      }
+      (cuda::std::make_integer_sequence<int, X::rank>{});
     }
-    (cuda::std::make_integer_sequence<int, X::rank>{});
   }
 }
 #endif
