@@ -16,6 +16,7 @@
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/specialize.hpp>
 #include <tirx/exec/sync.hpp>
+#include <tirx/exec/tcgen05.hpp>
 #include <tirx/exec/tma.hpp>
 #include <tirx/host/align.hpp>
 #include <tirx/host/launch.hpp>
@@ -41,4 +42,5 @@
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/tensor_map.hpp>
+#include <tirx/tensor/tmem.hpp>
 #include <tirx/tensor/vector.hpp>

@@ -95,15 +95,19 @@ enum class ApplyError {
   pred_not_taken,   ///< tile::pred on an instruction that takes none (warp-collective)
   bound_not_taken,  ///< tile::bound on an instruction without one memory operand
   collective_scope, ///< a warp-collective instruction at thread scope
-  whole_scope, ///< a whole-operand instruction at a scope other than its lanes' (warp, warpgroup)
+  whole_scope,      ///< a whole-operand instruction at a scope other than its lanes' (thread, warp,
+                    ///< warpgroup)
   accumulate_not_taken, ///< tile::accumulate on an instruction without an accumulator
   fill_not_taken,       ///< tile::src_size or tile::ignore_src on an instruction without a fill
   dst_not_tensor,
 };
 
 /// Whether Scope is exactly the threads of a whole-operand instruction of
-/// `lanes` threads: scope::warp for 32, scope::warpgroup for 128.
+/// `lanes` threads: scope::thread for 1 (one thread issues it: tcgen05.mma,
+/// tcgen05.cp), scope::warp for 32, scope::warpgroup for 128.
 template <class Scope> TIRX_HD constexpr bool scope_threads_are(int lanes) {
+  if (lanes == 1)
+    return cuda::std::is_same_v<Scope, scope::thread_t>;
   if (lanes == 32)
     return cuda::std::is_same_v<Scope, scope::warp_t>;
   if (lanes == 128)

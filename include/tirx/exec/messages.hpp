@@ -119,11 +119,14 @@ template <int Given, int Min, int Max> TIRX_HD constexpr void report_source_coun
 /// A whole-operand instruction called at another scope than its threads';
 /// Threads (nvcc's instantiation line) is how many issue it together.
 template <int Threads> TIRX_HD constexpr void report_whole_scope() {
+  static_assert(Threads != 1,
+                "tirx::tile::apply: this instruction is issued by one thread: call it at "
+                "scope::thread from the one thread that issues it (e.g. inside if (elect_sync()))");
   static_assert(Threads != 128,
                 "tirx::tile::apply: this instruction is issued by one warpgroup together (128 "
                 "threads, Threads below): call it at scope::warpgroup, from all 4 warps of the "
                 "warpgroup");
-  static_assert(Threads == 128,
+  static_assert(Threads != 32,
                 "tirx::tile::apply: this instruction is issued by one warp together (32 lanes, "
                 "Threads below): call it at scope::warp, from every lane");
 }

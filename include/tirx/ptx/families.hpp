@@ -16,6 +16,9 @@
 #include <tirx/ptx/shfl.hpp>
 #include <tirx/ptx/spelling.hpp>
 #include <tirx/ptx/stmatrix.hpp>
+#include <tirx/ptx/tcgen05_cp.hpp>
+#include <tirx/ptx/tcgen05_ldst.hpp>
+#include <tirx/ptx/tcgen05_mma.hpp>
 #include <tirx/ptx/wgmma.hpp>
 
 namespace tirx::ptxdesc {
@@ -23,7 +26,8 @@ namespace tirx::ptxdesc {
 using families =
     family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
                 ptxcpasync::family, ptxredux::family, ptxwgmma::family, ptxldmatrix::family,
-                ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family>;
+                ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family, ptxtcgen05::mma_family,
+                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }

@@ -1,0 +1,28 @@
+// Must not compile: tcgen05.cp of halves.
+// With -DTIRX_FIXED it compiles: the fix (compile_fail.nvcc.fixed for sm_90a, where the call
+// compiles out; compile_fail_tcgen05_fixed builds every tcgen05 fix for sm_100a).
+// tirx-fail: nvcc sm_100a
+// expected-error {{tirx::tile::apply: tcgen05.cp: both operands must have 32-bit elements (Got0, Got1 below); view the words as uint32}}
+#include "support/tcgen05_tiles.hpp"
+
+namespace tcgen05_cp_element {
+using namespace tc05;
+using Dst = TmemTensor<unsigned, ShapeT<128, 8>>;
+#if defined(TIRX_FIXED)
+using Src = Smem<unsigned, 128, 8, MatrixMajor::k, SwizzleMode::none>;
+#else
+using Src = Smem<half, 128, 16, MatrixMajor::k, SwizzleMode::none>;
+#endif
+__global__ void kernel(unsigned base) {
+// CUDA 13's -arch=sm_100a also compiles for compute_100, which has no tcgen05: the body is
+// compiled for sm_100a (and the host) only
+#if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM100_ALL)
+  if (threadIdx.x == 0) {
+    tile::apply<ptx<"tcgen05.cp.cta_group::1.128x256b">>(decl_tmem<Dst>(base), smem_at<Src>(),
+                                                         scope::thread);
+  }
+#endif
+  (void)base;
+}
+
+} // namespace tcgen05_cp_element

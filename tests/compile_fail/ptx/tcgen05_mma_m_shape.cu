@@ -1,0 +1,30 @@
+// Must not compile: M = 96 is no tcgen05.mma shape (cta_group::1 takes 64 or 128).
+// With -DTIRX_FIXED it compiles: the fix (compile_fail.nvcc.fixed for sm_90a, where the call
+// compiles out; compile_fail_tcgen05_fixed builds every tcgen05 fix for sm_100a).
+// tirx-fail: nvcc sm_100a
+// expected-error {{tirx::tile::apply: tcgen05.mma: M (the accumulator's rows x cta_group, Got0 below) must be 64 or 128 with cta_group::1, 128 or 256 with cta_group::2}}
+#include "support/tcgen05_tiles.hpp"
+
+namespace tcgen05_mma_m_shape {
+using namespace tc05;
+#if defined(TIRX_FIXED)
+using D = TmemTensor<float, ShapeT<128, 64>>;
+using A = Smem<half, 128, 16>;
+#else
+using D = TmemTensor<float, ShapeT<96, 64>>;
+using A = Smem<half, 96, 16>;
+#endif
+using B = Smem<half, 64, 16>;
+__global__ void kernel(unsigned base, bool acc) {
+// CUDA 13's -arch=sm_100a also compiles for compute_100, which has no tcgen05: the body is
+// compiled for sm_100a (and the host) only
+#if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM100_ALL)
+  if (threadIdx.x == 0) {
+    tile::apply<ptx<"tcgen05.mma.cta_group::1.kind::f16">>(decl_tmem<D>(base), smem_at<A>(),
+                                                           smem_at<B>(16384), scope::thread);
+  }
+#endif
+  (void)base, (void)acc;
+}
+
+} // namespace tcgen05_mma_m_shape
