@@ -20,6 +20,14 @@ namespace tirx::tile {
 /// A whole-operand instruction (wgmma, ldmatrix, mma.sync: its Desc says
 /// `whole`) is issued once by the scope's threads on whole fragments and
 /// shared tiles, which its family checks.
+/// The destination is taken by reference, every other argument by value, so
+/// that a constexpr constant (namespace or class scope) passed as a scalar
+/// is read, never odr-used: device code may use its value, not its address.
+template <class Instr, class Dst, class... Args>
+__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args);
+template <class Instr> __device__ TIRX_FORCEINLINE void apply();
+
+namespace impl {
 template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
   using detail::ApplyError;
   using detail::ArgsError;
@@ -127,6 +135,13 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     }
   }
 }
+} // namespace impl
+
+template <class Instr, class Dst, class... Args>
+__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args) {
+  impl::apply<Instr>(dst, args...);
+}
+template <class Instr> __device__ TIRX_FORCEINLINE void apply() { impl::apply<Instr>(); }
 #endif
 
 } // namespace tirx::tile
