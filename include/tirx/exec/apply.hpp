@@ -60,7 +60,9 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
       detail::report_apply<e, Instr, nsrc>();
     } else if constexpr (d.whole) {
       // fragments and shared tiles of the whole warp or warpgroup: the family
-      // checks their layouts and issues the instruction once
+      // checks their layouts and issues the instruction once (on a launch
+      // that holds the scope's threads: debug builds check it)
+      detail::check_launch<Scope, Dst>();
       const tile::Accumulate* acc = static_cast<const tile::Accumulate*>(
           detail::find_option<detail::is_accumulate_arg>(args...));
       const ptxemit::Issue on{1u, 0ull, acc ? (acc->on ? 1u : 0u) : 1u};
