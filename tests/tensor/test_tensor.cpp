@@ -1215,6 +1215,31 @@ TEST_CASE("SMEMPool plans dynamic shared memory", "[tensor][smem_pool]") {
     REQUIRE(static_cast<void*>(keep.data()) == static_cast<void*>(smem + 256));
     REQUIRE(pool.commit() == 320); // the high-water mark, not the last offset
   }
+  SECTION("smem_layout: each allocation's offset, at compile time") {
+    constexpr SMEMLayout mixed = smem_layout(plan_mixed);
+    static_assert(mixed.count == 5 && mixed.bytes == 2056);
+    static_assert(mixed.offset[0] == 0 && mixed.offset[1] == 128 && mixed.offset[2] == 144 &&
+                  mixed.offset[3] == 1024 && mixed.offset[4] == 2048);
+    constexpr SMEMLayout reuse = smem_layout(plan_reuse);
+    static_assert(reuse.count == 4 && reuse.bytes == 544);
+    static_assert(reuse.offset[0] == 0 && reuse.offset[1] == 256 && reuse.offset[2] == 0 &&
+                  reuse.offset[3] == 512);
+    static_assert(smem_layout([](SMEMPool&) {}).count == 0);
+    // more allocations than it records: the first 32 offsets, every one counted
+    constexpr SMEMLayout many = smem_layout([](SMEMPool& pool) {
+      for (int i = 0; i < 40; ++i)
+        pool.alloc<float, shape(4)>();
+      pool.commit();
+    });
+    static_assert(many.count == 40 && many.bytes == 40 * 16);
+    static_assert(many.offset[31] == 31 * 16 && SMEMLayout::max_allocs == 32);
+    // the same offsets as the plan over real memory gives
+    alignas(1024) static unsigned char smem[4096];
+    SMEMPool pool(smem);
+    const Planned p = plan_mixed(pool);
+    REQUIRE(reinterpret_cast<const unsigned char*>(p.d.data()) - smem ==
+            static_cast<long>(mixed.offset[3]));
+  }
 }
 
 // ============================================================================
