@@ -1243,6 +1243,43 @@ TEST_CASE("SMEMPool plans dynamic shared memory", "[tensor][smem_pool]") {
 }
 
 // ============================================================================
+// pair_halves
+// ============================================================================
+
+TEST_CASE("pair_halves names the elements of every pair", "[tensor][pairs]") {
+  SECTION("a register tile: hi is elements 1, 3, lo elements 0, 2 of the last mode") {
+    constexpr TileLayout reg = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+    auto r = alloc_local<float, shape(2, 32, 4), reg>();
+    for (int i = 0; i < 4; ++i)
+      r.data()[i] = static_cast<float>(10 + i);
+    auto pairs = pair_halves(r);
+    static_assert(decltype(pairs.hi)::shape() == shape(2, 32, 2));
+    static_assert(decltype(pairs.lo)::shape() == shape(2, 32, 2));
+    CHECK(pairs.hi(0, 0, 0) == 11.0f);
+    CHECK(pairs.hi(1, 7, 1) == 13.0f); // a thread's own slots, whatever its (warp, lane)
+    CHECK(pairs.lo(0, 0, 0) == 10.0f);
+    CHECK(pairs.lo(0, 5, 1) == 12.0f);
+    pairs.lo(0, 0, 1) = -1.0f; // views: they write the tile
+    CHECK(r.data()[2] == -1.0f);
+  }
+  SECTION("a memory tensor of any rank: element (..., 2k + 1) and (..., 2k)") {
+    float storage[3 * 8];
+    for (int i = 0; i < 24; ++i)
+      storage[i] = static_cast<float>(i);
+    const GlobalTensor<float, ShapeT<3, 8>> m{storage};
+    auto [hi, lo] = pair_halves(m);
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 4; ++k) {
+        CHECK(&hi(i, k) == &m(i, 2 * k + 1));
+        CHECK(&lo(i, k) == &m(i, 2 * k));
+      }
+    auto v = pair_halves(GlobalTensor<float, ShapeT<2>>{storage});
+    CHECK(&v.hi(0) == storage + 1); // (data() is the base: the layout holds the offset)
+    CHECK(&v.lo(0) == storage);
+  }
+}
+
+// ============================================================================
 // scalar / let
 // ============================================================================
 

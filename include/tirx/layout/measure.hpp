@@ -136,6 +136,7 @@ TIRX_HD constexpr TileLayout storage(const TileLayout& l) {
   return r;
 }
 
+namespace detail {
 /// The first thread axis on which a layout reaches outside the threads of a
 /// CTA (laneid 0..31, warpid 0..31, wgid 0..7, tid_in_wg 0..127, wid_in_wg
 /// 0..3, tx 0..1023); 0 when none does.
@@ -180,5 +181,6 @@ template <TileLayout L, bool Register = true> TIRX_HD constexpr bool check_regis
                 "at most 1024 threads); give it fewer threads and more register slots per thread");
   return e == 0;
 }
+} // namespace detail
 
 } // namespace tirx

@@ -64,7 +64,7 @@ class Tensor {
                 "give a layout whose shard extents multiply to the shape's size");
   static_assert(Align > 0 && (Align & (Align - 1)) == 0,
                 "tirx::Tensor: align must be a power of two");
-  static_assert(check_register_threads<Lay::value, Sc == MemScope::local>());
+  static_assert(detail::check_register_threads<Lay::value, Sc == MemScope::local>());
 
 public:
   using element_type = T;
