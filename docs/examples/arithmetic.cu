@@ -33,18 +33,53 @@ __global__ void to_float16(Rows A, HalfRows B) {
 
 // [snippet:pack-half2]
 // The same conversion, two values per instruction. The first source goes to
-// the high half, so element 1 of each pair is passed first.
+// the high half, so element 1 of each pair is passed first: pair_halves
+// names the two views, hi (elements 1 and 3) and lo (elements 0 and 2).
 constexpr TileLayout pair_layout = layout_of<"S[(2, 32, 2) : (1@warpid, 1@laneid, 1)]">;
 
 __global__ void to_float16_packed(Rows A, HalfRows B) {
   auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
   auto packed = alloc_local<uint32, shape(2, 32, 2), pair_layout>(); // f16x2 carriers
   tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
-  auto pairs = registers.view<2, 32, 2, 2>();
-  auto high = pairs.sub(_, _, _, c<1>); // elements 1 and 3: shape (2, 32, 2)
-  auto low = pairs.sub(_, _, _, c<0>);  // elements 0 and 2
-  tile::apply<ptx<"cvt.rn.f16x2.f32">>(packed, high, low, scope::cta); // two cvt per thread
+  auto pairs = pair_halves(registers); // two (2, 32, 2) views of the registers
+  tile::apply<ptx<"cvt.rn.f16x2.f32">>(packed, pairs.hi, pairs.lo, scope::cta); // two cvt each
   tile::apply<ptx<"st.global.v2.b32">>(B.view<uint32>(), packed, scope::cta);
+}
+// [/snippet]
+
+// [snippet:pair-halves-by-hand]
+// What pair_halves does: the last mode split into (pairs, 2), then the
+// element of each pair picked with a static index.
+__global__ void to_float16_by_hand(Rows A, HalfRows B) {
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  auto packed = alloc_local<uint32, shape(2, 32, 2), pair_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  auto pairs = registers.view<2, 32, 2, 2>();
+  auto high = pairs.sub(_, _, _, c<1>); // pair_halves(registers).hi
+  auto low = pairs.sub(_, _, _, c<0>);  // pair_halves(registers).lo
+  tile::apply<ptx<"cvt.rn.f16x2.f32">>(packed, high, low, scope::cta);
+  tile::apply<ptx<"st.global.v2.b32">>(B.view<uint32>(), packed, scope::cta);
+}
+// [/snippet]
+
+// [snippet:pack-fp8]
+// fp8 results: the global tensor holds the fp8 type itself, one byte per
+// element, and its uint16 view is what a packed pair is (element 2k in the
+// low byte, 2k + 1 in the high byte). cvt.rn.satfinite.e4m3x2.f32 needs
+// sm_89 or newer and takes the high element first, like the f16x2 form.
+using Fp8Rows = GlobalTensor<float8_e4m3, ShapeT<2, 32, 4>, 4>; // four bytes per row
+
+__global__ void to_fp8(Rows A, Fp8Rows B) {
+#if __CUDA_ARCH__ >= 890
+  auto registers = alloc_local<float, shape(2, 32, 4), register_layout>();
+  auto packed = alloc_local<uint16, shape(2, 32, 2), pair_layout>(); // e4m3x2 carriers
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  auto pairs = pair_halves(registers);
+  tile::apply<ptx<"cvt.rn.satfinite.e4m3x2.f32">>(packed, pairs.hi, pairs.lo, scope::cta);
+  tile::apply<ptx<"st.global.v2.b16">>(B.view<uint16>(), packed, scope::cta); // one 4-byte store
+#else
+  (void)A, (void)B; // (sm_80 has no fp8 conversion)
+#endif
 }
 // [/snippet]
 
@@ -125,6 +160,25 @@ int main() {
   half_out.fill_bytes(0);
   to_float16_packed<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
   check_half("to_float16_packed");
+  half_out.fill_bytes(0);
+  to_float16_by_hand<<<1, 64>>>(Rows{in.dev}, HalfRows{half_out.dev});
+  check_half("to_float16_by_hand");
+  int device = 0, major = 0, minor = 0;
+  EXAMPLE_CHECK_CUDA(cudaGetDevice(&device));
+  EXAMPLE_CHECK_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  EXAMPLE_CHECK_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+  if (10 * major + minor >= 89) { // cvt.rn.satfinite.e4m3x2.f32: sm_89 and newer
+    example::Buffer<float8_e4m3> fp8_out(256);
+    fp8_out.fill_bytes(0xff); // NaN in e4m3: an element left unwritten shows
+    to_fp8<<<1, 64>>>(Rows{in.dev}, Fp8Rows{fp8_out.dev});
+    auto b = fp8_out.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i) // the host's conversion: round to nearest even, saturating
+      ok = ok && b[i].__x == float8_e4m3(a[i]).__x;
+    example::expect(ok, "to_fp8 (e4m3x2)");
+  } else {
+    std::printf("SKIP to_fp8: needs sm_89\n");
+  }
 
   // exact in half: multiples of 1/8 in [-16, 16)
   std::vector<half> h(256);

@@ -297,6 +297,39 @@ TEST_CASE("docs/data-layout: notation and SVG", "[docs]") {
   // [/snippet]
 }
 
+// [snippet:print-rank4]
+// The seed's register tile, rank 4: the tables fold it to 192 rows of the
+// last mode's 4 columns; row `0,1,2` is elements (0, 1, 2, 0..3).
+constexpr TileLayout seed = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]">;
+
+TEST_CASE("print_layout, print_threads and write_svg of a rank-4 tile", "[docs]") {
+  std::ostringstream cells, rows, svg;
+  print_layout(cells, seed, shape(2, 32, 3, 4), {.row_begin = 3, .max_rows = 3, .max_cols = 2});
+  CHECK(cells.str() == R"(cell: w=warpid l=laneid r=m (register slot)
+              0         1  ...
+0,1,0  w0 l1 r0  w0 l1 r1  ...
+0,1,1  w0 l1 r4  w0 l1 r5  ...
+0,1,2  w0 l1 r8  w0 l1 r9  ...
+... (186 more rows)
+)");
+  // one row per thread, in the order of its coordinates (warp, then lane)
+  print_threads(rows, seed, shape(2, 32, 3, 4), {.row_begin = 31, .max_rows = 3, .max_cols = 5});
+  CHECK(
+      rows.str() ==
+      R"(row: w=warpid l=laneid; column: r=m (register slot); cell: logical coordinate (2, 32, 3, 4)
+               0         1         2         3         4  ...
+w0 l31  0,31,0,0  0,31,0,1  0,31,0,2  0,31,0,3  0,31,1,0  ...
+w1 l0    1,0,0,0   1,0,0,1   1,0,0,2   1,0,0,3   1,0,1,0  ...
+w1 l1    1,1,0,0   1,1,0,1   1,1,0,2   1,1,0,3   1,1,1,0  ...
+... (30 more rows)
+)");
+  // the picture labels its rows and cells as print_layout does: `w0 l1` over `r1`
+  write_svg(svg, seed, shape(2, 32, 3, 4), {.window = {.row_begin = 3, .max_rows = 1}});
+  CHECK(svg.str().find(">0,1,0</text>") != std::string::npos);
+  CHECK(svg.str().find(">w0 l1<tspan x=\"128\" dy=\"13\">r1</tspan>") != std::string::npos);
+}
+// [/snippet]
+
 // [snippet:print-layout]
 TEST_CASE("print_layout: who holds each element, where", "[docs]") {
   std::ostringstream cells;

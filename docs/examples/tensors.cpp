@@ -3,10 +3,12 @@
 // tests/check_doc_snippets.py keeps the two in sync. Tensors are host-device
 // types, so everything here also compiles in a kernel; the static_asserts are
 // checked by building this file, the CHECKs by running it (ctest -L host).
+// [snippet:smem-include]
 #include <tirx/tile.hpp>
+#include <cuda/std/tuple> // cuda::std::tuple: a plan that returns several tensors
+// [/snippet]
 
 #include <catch2/catch.hpp>
-#include <cuda/std/tuple>
 
 #include <cstring>
 #include <string_view>
@@ -166,6 +168,15 @@ TIRX_HD constexpr auto stage_plan(SMEMPool& pool) {
 }
 constexpr unsigned long long stage_bytes = smem_bytes(stage_plan);
 static_assert(stage_bytes == 1024); // the high-water mark, not the sum
+// [/snippet]
+
+// [snippet:smem-layout]
+// Where the plan puts each tensor, as constants: offsets in the order of the
+// alloc calls, then the bytes; a wrong offset stops compilation.
+constexpr SMEMLayout stage = smem_layout(stage_plan);
+static_assert(stage.count == 3);
+static_assert(stage.offset[0] == 0 && stage.offset[1] == 512 && stage.offset[2] == 0);
+static_assert(stage.bytes == stage_bytes);
 // [/snippet]
 } // namespace smem_example
 

@@ -30,6 +30,47 @@ __global__ void add_one_broadcast(Tile A, Tile B) {
 }
 // [/snippet]
 
+// [snippet:constant-scalar]
+// A constexpr constant at namespace scope is a scalar like any other: apply
+// and ewise read its value (they take every argument but the destination by
+// value), as plain CUDA code may.
+constexpr float step = 1.0f;
+
+__global__ void add_step(Tile A, Tile B) {
+  auto registers = alloc_local<float, shape(2, 32, 3, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(registers, A, scope::cta);
+  tile::apply<ptx<"add.f32">>(registers, registers, step, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::cta);
+}
+// [/snippet]
+
+// [snippet:slots]
+// One warp, a row of 4 floats per lane. `reversed` keeps element j of its
+// row in slot 3 - j (stride -1 from offset 3): the loads fill the slots
+// backwards, and the same slots read in slot order store each row reversed.
+using Warp4 = GlobalTensor<float, ShapeT<32, 4>, 16>;
+constexpr TileLayout in_order = layout_of<"S[(32, 4) : (1@laneid, 1)]">;
+constexpr TileLayout backwards = layout_of<"S[(32, 4) : (1@laneid, -1)] + 3">;
+using InOrder = Tensor<float, ShapeT<32, 4>, MemScope::local, 16, layout_type<in_order>>;
+
+__global__ void reverse_rows(Warp4 A, Warp4 B) { // launch with 32 threads
+  auto reversed = alloc_local<float, shape(32, 4), backwards>();
+  tile::apply<ptx<"ld.global.v4.b32">>(reversed, A, scope::warp); // element j into slot 3 - j
+  auto slots = decl_tensor<InOrder>(reversed.data());             // the same 4 slots, in order
+  tile::apply<ptx<"st.global.v4.b32">>(B, slots, scope::warp);    // B(l, j) = A(l, 3 - j)
+}
+
+// A view may skip slots: range<0, 4, 2> keeps elements 0 and 2 of each row,
+// so the add runs twice per thread and slots 1 and 3 keep their values.
+__global__ void bump_even(Warp4 A, Warp4 B) {
+  auto row = alloc_local<float, shape(32, 4), in_order>();
+  tile::apply<ptx<"ld.global.v4.b32">>(row, A, scope::warp);
+  auto even = row.sub(_, range<0, 4, 2>); // shape (32, 2): slots 0 and 2
+  tile::apply<ptx<"add.f32">>(even, even, 1000.0f, scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(B, row, scope::warp);
+}
+// [/snippet]
+
 // [snippet:scopes]
 using Rows = GlobalTensor<float, ShapeT<2, 32, 4>, 16>; // one row of 4 floats per thread
 
@@ -211,6 +252,20 @@ int main() {
   out.fill_bytes(0);
   add_one_broadcast<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
   check_all("add_one_broadcast", 768, [&](int i) { return a[i] + 1.0f; });
+
+  out.fill_bytes(0);
+  add_step<<<1, 64>>>(Tile{in.dev}, Tile{out.dev});
+  check_all("add_step (a namespace-scope constexpr scalar)", 768,
+            [&](int i) { return a[i] + step; });
+
+  out.fill_bytes(0);
+  reverse_rows<<<1, 32>>>(Warp4{in.dev}, Warp4{out.dev});
+  check_all("reverse_rows (permuted slots)", 128, [&](int i) { return a[i - i % 4 + 3 - i % 4]; });
+
+  out.fill_bytes(0);
+  bump_even<<<1, 32>>>(Warp4{in.dev}, Warp4{out.dev});
+  check_all("bump_even (a view that skips slots)", 128,
+            [&](int i) { return a[i] + (i % 2 == 0 ? 1000.0f : 0.0f); });
 
   out.fill_bytes(0);
   add_one_per_warp<<<1, 64>>>(Rows{in.dev}, Rows{out.dev});

@@ -39,6 +39,7 @@
 #include <tirx/tensor/rearrange.hpp>
 #include <tirx/tensor/scalar.hpp>
 #include <tirx/tensor/mem_scope.hpp>
+#include <tirx/tensor/pairs.hpp>
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/tensor_map.hpp>

@@ -263,8 +263,27 @@ TEST_CASE("write_svg: well-formed, one <rect> per element", "[layout][print]") {
     CHECK(count(text, "<svg") == 1);
   }
   std::string cs = svg(case_study, shape(8, 16));
-  CHECK(count(cs, ">T160|T288<tspan") == 2); // (0, 0) and (0, 1): lane 0 of warps 5 and 9
-  CHECK(count(cs, ">V1</tspan>") == 64);
+  CHECK(count(cs, ">w5|w9 l0<tspan") == 2); // (0, 0) and (0, 1): lane 0 of warps 5 and 9
+  CHECK(count(cs, ">r1</tspan>") == 64);
+  CHECK(count(cs, "label: w=warpid l=laneid r=m (register slot)") == 1); // print_layout's key
+  // every cell's two lines are print_layout's cell, in the same order
+  for (const Case& c : {Case{case_study, shape(8, 16)}, Case{reg_tile, shape(2, 32, 3, 4)}}) {
+    const std::string pic = svg(c.l, c.s);
+    const std::vector<Axis> v = detail::print::used_axes(c.l);
+    std::size_t at = 0;
+    for (index_t flat = 0; flat < c.s.size(); ++flat) {
+      const std::string cell = detail::print::cell_text(c.l, v, flat); // "w5|w9 l0 r1"
+      const std::size_t space = cell.rfind(' ');
+      std::string who(">"), slot(">"); // (appended: g++ 12 misreads the + chain, -Wrestrict)
+      who.append(cell, 0, space).append("<tspan");
+      slot.append(cell, space + 1).append("</tspan>");
+      const std::size_t p = pic.find(who, at);
+      REQUIRE(p != std::string::npos);
+      const std::size_t q = pic.find(slot, p);
+      REQUIRE(q == pic.find("</tspan>", p) - (cell.size() - space));
+      at = q;
+    }
+  }
   // a window: 3 x 5 cells of the tensor-memory layout
   std::string t =
       svg(tmem, shape(256, 112), {.window = {.row_begin = 126, .max_rows = 3, .max_cols = 5}});

@@ -1215,6 +1215,68 @@ TEST_CASE("SMEMPool plans dynamic shared memory", "[tensor][smem_pool]") {
     REQUIRE(static_cast<void*>(keep.data()) == static_cast<void*>(smem + 256));
     REQUIRE(pool.commit() == 320); // the high-water mark, not the last offset
   }
+  SECTION("smem_layout: each allocation's offset, at compile time") {
+    constexpr SMEMLayout mixed = smem_layout(plan_mixed);
+    static_assert(mixed.count == 5 && mixed.bytes == 2056);
+    static_assert(mixed.offset[0] == 0 && mixed.offset[1] == 128 && mixed.offset[2] == 144 &&
+                  mixed.offset[3] == 1024 && mixed.offset[4] == 2048);
+    constexpr SMEMLayout reuse = smem_layout(plan_reuse);
+    static_assert(reuse.count == 4 && reuse.bytes == 544);
+    static_assert(reuse.offset[0] == 0 && reuse.offset[1] == 256 && reuse.offset[2] == 0 &&
+                  reuse.offset[3] == 512);
+    static_assert(smem_layout([](SMEMPool&) {}).count == 0);
+    // more allocations than it records: the first 32 offsets, every one counted
+    constexpr SMEMLayout many = smem_layout([](SMEMPool& pool) {
+      for (int i = 0; i < 40; ++i)
+        pool.alloc<float, shape(4)>();
+      pool.commit();
+    });
+    static_assert(many.count == 40 && many.bytes == 40 * 16);
+    static_assert(many.offset[31] == 31 * 16 && SMEMLayout::max_allocs == 32);
+    // the same offsets as the plan over real memory gives
+    alignas(1024) static unsigned char smem[4096];
+    SMEMPool pool(smem);
+    const Planned p = plan_mixed(pool);
+    REQUIRE(reinterpret_cast<const unsigned char*>(p.d.data()) - smem ==
+            static_cast<long>(mixed.offset[3]));
+  }
+}
+
+// ============================================================================
+// pair_halves
+// ============================================================================
+
+TEST_CASE("pair_halves names the elements of every pair", "[tensor][pairs]") {
+  SECTION("a register tile: hi is elements 1, 3, lo elements 0, 2 of the last mode") {
+    constexpr TileLayout reg = layout_of<"S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]">;
+    auto r = alloc_local<float, shape(2, 32, 4), reg>();
+    for (int i = 0; i < 4; ++i)
+      r.data()[i] = static_cast<float>(10 + i);
+    auto pairs = pair_halves(r);
+    static_assert(decltype(pairs.hi)::shape() == shape(2, 32, 2));
+    static_assert(decltype(pairs.lo)::shape() == shape(2, 32, 2));
+    CHECK(pairs.hi(0, 0, 0) == 11.0f);
+    CHECK(pairs.hi(1, 7, 1) == 13.0f); // a thread's own slots, whatever its (warp, lane)
+    CHECK(pairs.lo(0, 0, 0) == 10.0f);
+    CHECK(pairs.lo(0, 5, 1) == 12.0f);
+    pairs.lo(0, 0, 1) = -1.0f; // views: they write the tile
+    CHECK(r.data()[2] == -1.0f);
+  }
+  SECTION("a memory tensor of any rank: element (..., 2k + 1) and (..., 2k)") {
+    float storage[3 * 8];
+    for (int i = 0; i < 24; ++i)
+      storage[i] = static_cast<float>(i);
+    const GlobalTensor<float, ShapeT<3, 8>> m{storage};
+    auto [hi, lo] = pair_halves(m);
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 4; ++k) {
+        CHECK(&hi(i, k) == &m(i, 2 * k + 1));
+        CHECK(&lo(i, k) == &m(i, 2 * k));
+      }
+    auto v = pair_halves(GlobalTensor<float, ShapeT<2>>{storage});
+    CHECK(&v.hi(0) == storage + 1); // (data() is the base: the layout holds the offset)
+    CHECK(&v.lo(0) == storage);
+  }
 }
 
 // ============================================================================

@@ -196,9 +196,10 @@ template <class S> __device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope:
 
 /// Debug check of the launch against the scope: 1-D blocks; whole warps at
 /// warp scope and whole warpgroups at warpgroup scope; at cta scope as many
-/// threads as the operand's (warps, 32) group; in a warp range
-/// (scope::warps), the calling thread's warp inside the range and the block
-/// large enough to hold it.
+/// threads as the operand's (warps, 32) group; at cluster scopes as many
+/// threads as its warp mode and a cluster of its CTA modes' shape; in a
+/// warp range (scope::warps), the calling thread's warp inside the range
+/// and the block large enough to hold it.
 template <class S, class Tn> __device__ TIRX_FORCEINLINE void check_launch() {
   using T = scope::traits<S>;
   TIRX_CHECK(
@@ -225,6 +226,22 @@ template <class S, class Tn> __device__ TIRX_FORCEINLINE void check_launch() {
     constexpr index_t threads = Tn::shape().dims[0] * 32;
     TIRX_CHECK(blockDim.x == threads, "tirx::tile: at cta scope the launch's block size must equal "
                                       "warps x 32 of the operands' group");
+  } else if constexpr ((T::group_rank == 3 || T::group_rank == 5) && is_tensor_v<Tn>) {
+    constexpr Shape s = Tn::shape(); // (CTAs, warps, 32) or (cbz, cby, cbx, warps, 32)
+    TIRX_CHECK(blockDim.x == s.dims[T::group_rank - 2] * 32,
+               "tirx::tile: at cluster scope the launch's block size must equal warps x 32 of the "
+               "operands' group");
+    if constexpr (T::group_rank == 3)
+      TIRX_CHECK(cuda::ptx::get_sreg_cluster_nctarank() == s.dims[0],
+                 "tirx::tile: at cluster scope the cluster must hold as many CTAs as the operands' "
+                 "first group mode; launch clusters of that size (LaunchConfig::cluster)");
+    else
+      TIRX_CHECK(cuda::ptx::get_sreg_cluster_nctaid_z() == s.dims[0] &&
+                     cuda::ptx::get_sreg_cluster_nctaid_y() == s.dims[1] &&
+                     cuda::ptx::get_sreg_cluster_nctaid_x() == s.dims[2],
+                 "tirx::tile: at cluster_xyz scope the cluster's (z, y, x) CTA counts must equal "
+                 "the operands' first three group modes; launch clusters of that shape "
+                 "(LaunchConfig::cluster)");
   }
 }
 #endif

@@ -20,6 +20,14 @@ namespace tirx::tile {
 /// A whole-operand instruction (wgmma, ldmatrix, mma.sync: its Desc says
 /// `whole`) is issued once by the scope's threads on whole fragments and
 /// shared tiles, which its family checks.
+/// The destination is taken by reference, every other argument by value, so
+/// that a constexpr constant (namespace or class scope) passed as a scalar
+/// is read, never odr-used: device code may use its value, not its address.
+template <class Instr, class Dst, class... Args>
+__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args);
+template <class Instr> __device__ TIRX_FORCEINLINE void apply();
+
+namespace impl {
 template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Args&&... args) {
   using detail::ApplyError;
   using detail::ArgsError;
@@ -54,7 +62,9 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
       detail::report_apply<e, Instr, nsrc>();
     } else if constexpr (d.whole) {
       // fragments and shared tiles of the whole warp or warpgroup: the family
-      // checks their layouts and issues the instruction once
+      // checks their layouts and issues the instruction once (on a launch
+      // that holds the scope's threads: debug builds check it)
+      detail::check_launch<Scope, Dst>();
       const tile::Accumulate* acc = static_cast<const tile::Accumulate*>(
           detail::find_option<detail::is_accumulate_arg>(args...));
       const ptxemit::Issue on{1u, 0ull, acc ? (acc->on ? 1u : 0u) : 1u};
@@ -130,6 +140,13 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     }
   }
 }
+} // namespace impl
+
+template <class Instr, class Dst, class... Args>
+__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args) {
+  impl::apply<Instr>(dst, args...);
+}
+template <class Instr> __device__ TIRX_FORCEINLINE void apply() { impl::apply<Instr>(); }
 #endif
 
 } // namespace tirx::tile

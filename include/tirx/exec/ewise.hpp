@@ -80,7 +80,14 @@ namespace tirx::tile {
 #if defined(__CUDACC__)
 /// Applies f to every element: one call per repeat (the atom is one
 /// element). f's parameter and result types must be the elements' types.
-/// Checked like apply: the first broken rule is the only message.
+/// Checked like apply: the first broken rule is the only message. Like
+/// apply, it takes the destination by reference and the sources by value (a
+/// constexpr constant as a scalar is read, never odr-used).
+template <class F, class Dst, class... Args>
+__device__ TIRX_FORCEINLINE void ewise(F&& f, Dst&& dst, Args... args);
+template <class F> __device__ TIRX_FORCEINLINE void ewise(F&& f);
+
+namespace impl {
 template <class F, class... Args> __device__ TIRX_FORCEINLINE void ewise(F&& f, Args&&... args) {
   using detail::ArgsError;
   constexpr ArgsError ae = detail::check_args<false, Args...>();
@@ -162,6 +169,13 @@ template <class F, class... Args> __device__ TIRX_FORCEINLINE void ewise(F&& f, 
     }
   }
 }
+} // namespace impl
+
+template <class F, class Dst, class... Args>
+__device__ TIRX_FORCEINLINE void ewise(F&& f, Dst&& dst, Args... args) {
+  impl::ewise(f, dst, args...);
+}
+template <class F> __device__ TIRX_FORCEINLINE void ewise(F&& f) { impl::ewise(f); }
 #endif
 
 } // namespace tirx::tile

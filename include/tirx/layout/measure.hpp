@@ -1,5 +1,6 @@
 // Layout operations that measure or simplify one layout: size, range_on,
-// span, canonicalize, storage. All constexpr on values.
+// span, canonicalize, storage, and the thread coordinates a register layout
+// may reach. All constexpr on values.
 #pragma once
 
 #include <tirx/layout/tile_layout.hpp>
@@ -134,5 +135,52 @@ TIRX_HD constexpr TileLayout storage(const TileLayout& l) {
   r.swz = l.swz;
   return r;
 }
+
+namespace detail {
+/// The first thread axis on which a layout reaches outside the threads of a
+/// CTA (laneid 0..31, warpid 0..31, wgid 0..7, tid_in_wg 0..127, wid_in_wg
+/// 0..3, tx 0..1023); 0 when none does.
+TIRX_HD constexpr index_t thread_reach_error(const TileLayout& l) {
+  constexpr index_t limits[][2] = {{axis_id::laneid, 32},   {axis_id::warpid, 32},
+                                   {axis_id::wgid, 8},      {axis_id::tid_in_wg, 128},
+                                   {axis_id::wid_in_wg, 4}, {axis_id::tx, 1024}};
+  for (const auto& lim : limits) {
+    Range r = range_on(l, Axis{lim[0]});
+    if (r.lo < 0 || r.hi >= lim[1])
+      return lim[0];
+  }
+  return 0;
+}
+
+/// Stops compilation when a register tensor's layout names threads that a
+/// CTA does not have (every Tensor type of local scope checks it: Register).
+template <TileLayout L, bool Register = true> TIRX_HD constexpr bool check_register_threads() {
+  constexpr index_t e = Register ? thread_reach_error(L) : 0;
+  static_assert(e != axis_id::laneid,
+                "tirx::Tensor: a register tensor's laneid coordinates must lie in 0..31 (a warp "
+                "has 32 lanes); split the thread mode into (warps, 32), e.g. S[(4, 32, 4) : "
+                "(1@warpid, 1@laneid, 1)]");
+  static_assert(e != axis_id::warpid,
+                "tirx::Tensor: a register tensor's warpid coordinates must lie in 0..31 (a CTA "
+                "has at most 32 warps, 1024 threads); give it fewer warps and more register "
+                "slots per thread");
+  static_assert(e != axis_id::wgid,
+                "tirx::Tensor: a register tensor's wgid coordinates must lie in 0..7 (a CTA has "
+                "at most 8 warpgroups, 1024 threads); give it fewer warpgroups and more register "
+                "slots per thread");
+  static_assert(e != axis_id::tid_in_wg,
+                "tirx::Tensor: a register tensor's tid_in_wg coordinates must lie in 0..127 (a "
+                "warpgroup has 128 threads); put the further threads on wgid, e.g. (2, 128) : "
+                "(1@wgid, 1@tid_in_wg)");
+  static_assert(e != axis_id::wid_in_wg,
+                "tirx::Tensor: a register tensor's wid_in_wg coordinates must lie in 0..3 (a "
+                "warpgroup has 4 warps); put the further warps on wgid, e.g. (2, 4, 32) : "
+                "(1@wgid, 1@wid_in_wg, 1@laneid)");
+  static_assert(e != axis_id::tx,
+                "tirx::Tensor: a register tensor's tx coordinates must lie in 0..1023 (a CTA has "
+                "at most 1024 threads); give it fewer threads and more register slots per thread");
+  return e == 0;
+}
+} // namespace detail
 
 } // namespace tirx

@@ -109,7 +109,7 @@ inline index_t swizzle_chunk(const Swizzle& swz, index_t m) {
 /// What the picture shows, from the layout and SvgOptions::color_by.
 struct SvgStyle {
   ColorBy by = ColorBy::thread; ///< never automatic
-  bool threads = false;         ///< on thread axes: cells say T<tid> / V<slot>
+  bool threads = false;         ///< on thread axes: cells say `w1 l5` over `r4`
   bool uses_tlane = false;      ///< a tensor-memory layout
 };
 
@@ -146,22 +146,19 @@ struct SvgCell {
   index_t key = 0;          ///< the colour key of the first placement
 };
 
-/// One element: `T<tid>` over `V<slot>` for a thread layout (all placements,
-/// `a|b`), else the print_layout cell (over its chunk for a swizzled layout).
+/// One element: the print_layout cell, for a thread layout split into its
+/// thread coordinates (`w5|w9 l0`) over its register slot (`r1`), for a
+/// swizzled layout over its chunk.
 inline SvgCell svg_cell(const TileLayout& l, const std::vector<Axis>& v, const SvgStyle& st,
                         index_t flat) {
   std::vector<Coord> ps = placements(l, flat);
   SvgCell cell{};
   if (st.threads) {
-    std::vector<index_t> tids, slots;
-    for (const Coord& c : ps) {
-      add_unique(tids, thread_index(c));
-      add_unique(slots, c[axes::m]);
-    }
-    for (std::size_t k = 0; k < tids.size(); ++k)
-      cell.line1 += (k > 0 ? "|T" : "T") + std::to_string(tids[k]);
-    for (std::size_t k = 0; k < slots.size(); ++k)
-      cell.line2 += (k > 0 ? "|V" : "V") + std::to_string(slots[k]);
+    std::vector<Axis> who, slot;
+    for (const Axis& a : v)
+      (a == axes::m ? slot : who).push_back(a);
+    cell.line1 = cell_text(l, who, flat);
+    cell.line2 = cell_text(l, slot, flat);
   } else {
     cell.line1 = cell_text(l, v, flat);
     if (l.swz.active())
@@ -215,15 +212,14 @@ inline std::string legend_name(const TileLayout& l, const SvgStyle& st) {
 inline std::string svg_caption(const TileLayout& l, const std::vector<Axis>& v,
                                const SvgStyle& st) {
   return std::string("colour: ") +
-         (st.by == ColorBy::thread ? "thread T (hue: lane, shade: warp)"
+         (st.by == ColorBy::thread ? "thread T = 32 x warp + lane (hue: lane, shade: warp)"
           : st.by == ColorBy::lane ? "lane"
           : st.by == ColorBy::warp ? "warp"
           : l.swz.active()         ? "16-byte chunk in the swizzle row (m >> M)"
           : st.uses_tlane          ? "tensor-memory lane"
                                    : "offset % 32") +
-         (st.threads
-              ? "; label: T = thread in CTA, V = register slot (m)"
-              : "; label: " + axis_key(l, v) + (l.swz.active() ? ", ch = 16-byte chunk" : ""));
+         "; label: " + axis_key(l, v) +
+         (l.swz.active() && !st.threads ? ", ch = 16-byte chunk" : "");
 }
 
 /// Sizes and positions in px: cells grow to fit the longest label, the

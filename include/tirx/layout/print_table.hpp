@@ -348,8 +348,10 @@ inline void print_threads(std::ostream& os, const TileLayout& l, const Shape& sh
   for (const auto& [key, row] : table) {
     if (i >= rr.begin && i < rr.end) {
       std::string head;
-      for (std::size_t k = 0; k < key.size(); ++k)
-        head += (k > 0 ? " " : "") + pr::axis_prefix(l, row_axes[k]) + std::to_string(key[k]);
+      for (std::size_t k = 0; k < key.size(); ++k) // (appended: g++ 12 -O3 -Wrestrict
+        head.append(k > 0 ? " " : "")              // misreads "..." + std::string)
+            .append(pr::axis_prefix(l, row_axes[k]))
+            .append(std::to_string(key[k]));
       row_heads.push_back(head.empty() ? "*" : head);
       cells.emplace_back();
       for (index_t j = cr.begin; j < cr.end; ++j) {

@@ -19,6 +19,16 @@ __device__ TIRX_FORCEINLINE unsigned char* dynamic_smem_base() {
 }
 #endif
 
+/// Where a plan puts its allocations: each one's byte offset, in the order
+/// of the plan's alloc calls (the first max_allocs of them), their count,
+/// and the bytes the launch must provide. smem_layout(plan) makes one.
+struct SMEMLayout {
+  static constexpr int max_allocs = 32;
+  unsigned long long offset[max_allocs] = {};
+  int count = 0;
+  unsigned long long bytes = 0;
+};
+
 /// A bump allocator over dynamic shared memory. The same code runs in a
 /// constant expression (no memory: it only counts bytes) and in a kernel:
 ///
@@ -65,6 +75,8 @@ public:
     }
     offset_ = (offset_ + Align - 1) / Align * Align;
     unsigned long long at = offset_;
+    if (record_ != nullptr && record_->count++ < SMEMLayout::max_allocs)
+      record_->offset[record_->count - 1] = at;
     offset_ += static_cast<unsigned long long>(bytes);
     if (offset_ > high_)
       high_ = offset_;
@@ -103,6 +115,8 @@ public:
   TIRX_HD constexpr bool committed() const { return committed_; }
 
 private:
+  template <class F> friend TIRX_HD constexpr SMEMLayout smem_layout(F&& plan);
+  SMEMLayout* record_ = nullptr; ///< smem_layout's: where each allocation went
   unsigned char* base_ = nullptr;
   unsigned long long offset_ = 0;
   unsigned long long high_ = 0;
@@ -115,6 +129,19 @@ template <class F> TIRX_HD constexpr unsigned long long smem_bytes(F&& plan) {
   SMEMPool pool;
   plan(pool);
   return pool.commit();
+}
+
+/// The plan's layout as a constant: every allocation's byte offset and the
+/// bytes, so that a plan can be checked at compile time:
+///   constexpr SMEMLayout L = smem_layout(plan);
+///   static_assert(L.count == 2 && L.offset[1] == 512 && L.bytes == 1024);
+template <class F> TIRX_HD constexpr SMEMLayout smem_layout(F&& plan) {
+  SMEMLayout layout{};
+  SMEMPool pool;
+  pool.record_ = &layout;
+  plan(pool);
+  layout.bytes = pool.commit();
+  return layout;
 }
 
 } // namespace tirx

@@ -64,6 +64,15 @@ struct sub_kind<A> {
   static constexpr SubKind value = SubKind::dyn_index;
 };
 
+/// 0 <= x < extent for a run-time index of any integer type, written so that
+/// no compiler warns (an unsigned x is never compared with 0).
+template <class I> TIRX_HD constexpr bool index_within(I x, index_t extent) {
+  if constexpr (cuda::std::is_signed_v<I>)
+    return x >= 0 && static_cast<index_t>(x) < extent;
+  else
+    return static_cast<unsigned long long>(x) < static_cast<unsigned long long>(extent);
+}
+
 struct SubPlan {
   SliceSpec spec[max_rank] = {};
   SubKind kind[max_rank] = {};

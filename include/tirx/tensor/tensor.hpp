@@ -64,6 +64,7 @@ class Tensor {
                 "give a layout whose shard extents multiply to the shape's size");
   static_assert(Align > 0 && (Align & (Align - 1)) == 0,
                 "tirx::Tensor: align must be a power of two");
+  static_assert(detail::check_register_threads<Lay::value, Sc == MemScope::local>());
 
 public:
   using element_type = T;
@@ -106,8 +107,9 @@ public:
   /// Offset on m of a logical coordinate (one index per mode).
   template <class... I> TIRX_HD TIRX_FORCEINLINE static constexpr index_type offset_of(I... idx) {
     static_assert(sizeof...(I) == rank, "tirx::Tensor: give one index per mode");
-    static_assert(Sc != MemScope::tmem, "tirx::Tensor: tensor memory is read and written with tcgen05 "
-                                     "instructions, not by element");
+    static_assert(Sc != MemScope::tmem,
+                  "tirx::Tensor: tensor memory is read and written with tcgen05 "
+                  "instructions, not by element");
     constexpr GroupedLayout g = group(Lay::value, Shp::value);
     if constexpr (g.ok) {
       // mode by mode: a mode spread over threads only (warp, lane) adds
@@ -271,7 +273,8 @@ public:
         using XD = cuda::std::remove_cvref_t<X>;
         if constexpr (cuda::std::is_integral_v<XD>) {
           [[maybe_unused]] constexpr index_t dim = Shp::value.dims[D]; // read by TIRX_CHECK only
-          TIRX_CHECK(x >= 0 && x < dim, "tirx::Tensor::sub: run-time index outside its mode");
+          TIRX_CHECK(detail::index_within(x, dim),
+                     "tirx::Tensor::sub: run-time index outside its mode");
           off +=
               detail::mode_offset<g.layout, g.bound[D], g.bound[D + 1]>(static_cast<index_type>(x));
         } else if constexpr (requires { x.begin; }) {
