@@ -15,21 +15,32 @@ What it checks, on seeded uniform [-1, 1) (GEMM) and [-4, 4) (RMSNorm) data:
             torch.nn.functional.rms_norm within 1e-5 relative + 1e-5
             absolute; rows of 1 to 20000 columns (the in-register and the
             chunked kernels), 3-D input, a misaligned view.
-  errors    each rule's exception type (TypeError, ValueError) and its words.
+  errors    each rule's exception type (TypeError, ValueError) and its words,
+            on CPU tensors (every rule but the device is checked before it,
+            so these run without a GPU too) and on CUDA tensors, first in a
+            child process that has launched nothing (a crash there is
+            reported as a failure, with faulthandler's traceback, and the
+            run goes on), then once more at the end, after all launches.
   compile   torch.compile(fullgraph=True) of a function calling both ops
             gives the eager results, bit for bit.
   autograd  gemm's gradients match torch.matmul's (same tolerance).
   opcheck   torch.library.opcheck (schema, fake tensor, autograd
             registration, AOT dispatch) for both ops.
 
-Exit status: 0 all passed, 1 a case failed, 77 skipped (no torch, no CUDA GPU,
-or not compute capability 9.0: the extension is built for sm_90a).
+Exit status: 0 all passed, 1 a case failed, 77 skipped (no torch, or the
+extension cannot be built; or no CUDA GPU of compute capability 9.0, the
+extension being sm_90a: then only the CPU refusals ran).
+  --refusals   only the refusal cases, in this process (CPU tensors, and
+               CUDA tensors where there is an sm_90 GPU)
 """
 
 from __future__ import annotations
 
+import faulthandler
 import math
 import os
+import signal
+import subprocess
 import sys
 import time
 import traceback
@@ -39,7 +50,7 @@ SKIP = 77
 
 
 def unavailable() -> str | None:
-    """Why the test cannot run here, or None."""
+    """Why the GPU cases cannot run here, or None."""
     try:
         import torch
     except ImportError:
@@ -72,10 +83,98 @@ class Cases:
             traceback.print_exc()
         self.report(ok, name, detail)
 
+    def refusals(self, where: str, rules) -> None:
+        """(operator, rule, exception type, words of its message, call) each."""
+        for op, what, exc, words, call in rules:
+            def rule(exc=exc, words=words, call=call):
+                try:
+                    call()
+                except exc as err:
+                    msg = str(err).splitlines()[0]
+                    return words.lower() in msg.lower(), f"{exc.__name__}: {msg}"
+                except Exception as err:
+                    return False, f"expected {exc.__name__}, got {type(err).__name__}: {err}"
+                return False, f"expected {exc.__name__}, nothing raised"
+            self.run(f"{op} refuses ({where}): {what}", rule)
+
+
+def refusal_rules(tirx_ops, dev):
+    """Every rule of both operators, on tensors of device dev (cpu or cuda);
+    the last cases are the device rule."""
+    import torch
+
+    bf16 = torch.bfloat16
+    a = torch.ones(64, 64, device=dev, dtype=bf16)
+    b = torch.ones(64, 64, device=dev, dtype=bf16)
+    unaligned = torch.ones(64 * 64 + 1, device=dev, dtype=bf16)[1:].view(64, 64)
+    x = torch.ones(4, 64, device=dev)
+    w = torch.ones(64, device=dev)
+    gemm, rms = tirx_ops.gemm, tirx_ops.rmsnorm
+    rules = [
+        ("gemm", "dtype", TypeError, "bfloat16", lambda: gemm(a.half(), b.half())),
+        ("gemm", "1-D", ValueError, "matrices", lambda: gemm(a[0], b)),
+        ("gemm", "k differs", ValueError, "(64, 64) and b (64, 32): their second dimensions",
+         lambda: gemm(a, b[:, :32].contiguous())),
+        ("gemm", "not contiguous", ValueError, "got strides (64, 1) and (1, 64)",
+         lambda: gemm(a, b.t())),
+        ("gemm", "n not a multiple of 8", ValueError, "got n = 12, k = 64",
+         lambda: gemm(a, b[:12].contiguous())),
+        ("gemm", "k not a multiple of 8", ValueError, "got n = 64, k = 60",
+         lambda: gemm(a[:, :60].contiguous(), b[:, :60].contiguous())),
+        ("gemm", "misaligned", ValueError, "16 bytes", lambda: gemm(unaligned, b)),
+        ("rmsnorm", "dtype", TypeError, "float32", lambda: rms(x.half(), w.half())),
+        ("rmsnorm", "weight size", ValueError, "which has 32 elements", lambda: rms(x, w[:32])),
+        ("rmsnorm", "not contiguous", ValueError, "got strides (1, 64) and (1,)",
+         lambda: rms(x.t(), w[:4])),
+        ("rmsnorm", "eps < 0", ValueError, "eps must be >= 0", lambda: rms(x, w, -1.0)),
+    ]
+    if dev == "cpu":
+        return rules + [
+            ("gemm", "cpu tensors", ValueError, "a is on cpu", lambda: gemm(a, b)),
+            ("rmsnorm", "cpu tensors", ValueError, "x is on cpu", lambda: rms(x, w)),
+        ]
+    return rules + [
+        ("gemm", "cpu tensors", ValueError, "a is on cpu", lambda: gemm(a.cpu(), b.cpu())),
+        ("gemm", "one on the cpu", ValueError, "b is on cpu", lambda: gemm(a, b.cpu())),
+        ("rmsnorm", "cpu tensors", ValueError, "x is on cpu", lambda: rms(x.cpu(), w.cpu())),
+        ("rmsnorm", "one on the cpu", ValueError, "weight is on cpu", lambda: rms(x, w.cpu())),
+    ]
+
+
+def refusals_only() -> int:
+    """--refusals: the refusal cases, in this process, nothing launched."""
+    sys.path.insert(0, HERE)
+    import tirx_ops
+
+    cases = Cases()
+    cases.refusals("cpu", refusal_rules(tirx_ops, "cpu"))
+    if unavailable() is None:
+        cases.refusals("cuda", refusal_rules(tirx_ops, "cuda"))
+    print(f"refusal cases: {cases.passed} as expected, {cases.failed} not")
+    return 0 if cases.failed == 0 else 1
+
+
+def refusals_in_child(cases: Cases) -> None:
+    """--refusals in a child process: its lines are counted here, and its
+    death by a signal is one failure (faulthandler prints where)."""
+    child = subprocess.Popen([sys.executable, "-X", "faulthandler", os.path.abspath(__file__),
+                              "--refusals"], stdout=subprocess.PIPE, text=True, bufsize=1)
+    for line in child.stdout:
+        print(line, end="", flush=True)
+        if line.startswith("PASS "):
+            cases.passed += 1
+        elif line.startswith("FAIL "):
+            cases.failed += 1
+    rc = child.wait()
+    if rc < 0:
+        cases.report(False, "refusals (child process)",
+                     f"died of {signal.Signals(-rc).name} in the case after the last line above")
+
 
 def main() -> int:
+    faulthandler.enable()  # a crash in C++ prints the Python traceback
     reason = unavailable()
-    if reason:
+    if reason == "PyTorch is not installed":
         print(f"skipped: {reason}")
         return SKIP
     import torch
@@ -83,14 +182,26 @@ def main() -> int:
 
     sys.path.insert(0, HERE)
     t0 = time.perf_counter()
-    import tirx_ops  # builds the extension
+    try:
+        import tirx_ops  # builds the extension
+    except Exception as err:
+        if reason is None:
+            raise  # on an sm_90 machine the build must work
+        print(f"skipped: {reason}; and the extension cannot be built here: "
+              f"{type(err).__name__}: {err}")
+        return SKIP
+    print(f"extension ready in {time.perf_counter() - t0:.1f} s; "
+          f"{reason or torch.cuda.get_device_name()}; torch {torch.__version__}", flush=True)
+    cases = Cases()
+    refusals_in_child(cases)  # before anything is launched in this process
+    if reason:
+        print(f"{cases.passed} passed, {cases.failed} failed")
+        print(f"skipped: the GPU cases ({reason})")
+        return SKIP if cases.failed == 0 else 1
 
-    print(f"extension ready in {time.perf_counter() - t0:.1f} s; {torch.cuda.get_device_name()}, "
-          f"torch {torch.__version__}", flush=True)
     torch.backends.cuda.matmul.allow_tf32 = False  # the fp32 reference is a true SGEMM
     dev = torch.device("cuda")
     gen = torch.Generator(device=dev)
-    cases = Cases()
 
     def uniform(shape, lo, hi, dtype, seed):
         gen.manual_seed(seed)
@@ -143,36 +254,6 @@ def main() -> int:
         return ok, f"(0, 16) x (24, 16) -> {tuple(d0.shape)}; k = 0 -> {tuple(d1.shape)} of zeros"
     cases.run("gemm empty: m = 0 and k = 0", empty_products)
 
-    # -- gemm: the rules -------------------------------------------------------
-    a = uniform((64, 64), -1, 1, torch.bfloat16, 1)
-    b = uniform((64, 64), -1, 1, torch.bfloat16, 2)
-    unaligned = torch.empty(64 * 64 + 1, device=dev, dtype=torch.bfloat16)[1:].view(64, 64)
-    rules = [
-        ("dtype", TypeError, "bfloat16", lambda: tirx_ops.gemm(a.half(), b.half())),
-        ("cpu tensors", ValueError, "cuda", lambda: tirx_ops.gemm(a.cpu(), b.cpu())),
-        ("one on the cpu", ValueError, "cuda", lambda: tirx_ops.gemm(a, b.cpu())),
-        ("k differs", ValueError, "second dimensions differ",
-         lambda: tirx_ops.gemm(a, b[:, :32].contiguous())),
-        ("not contiguous", ValueError, "contiguous", lambda: tirx_ops.gemm(a, b.t())),
-        ("n not a multiple of 8", ValueError, "multiples of 8",
-         lambda: tirx_ops.gemm(a, b[:12].contiguous())),
-        ("k not a multiple of 8", ValueError, "multiples of 8",
-         lambda: tirx_ops.gemm(a[:, :60].contiguous(), b[:, :60].contiguous())),
-        ("misaligned", ValueError, "16 bytes", lambda: tirx_ops.gemm(unaligned, b)),
-        ("1-D", ValueError, "matrices", lambda: tirx_ops.gemm(a[0], b)),
-    ]
-    for what, exc, words, call in rules:
-        def rule(exc=exc, words=words, call=call):
-            try:
-                call()
-            except exc as err:
-                msg = str(err).splitlines()[0]
-                return words.lower() in msg.lower(), f"{exc.__name__}: {msg}"
-            except Exception as err:
-                return False, f"expected {exc.__name__}, got {type(err).__name__}: {err}"
-            return False, f"expected {exc.__name__}, nothing raised"
-        cases.run(f"gemm refuses: {what}", rule)
-
     # -- rmsnorm: values -------------------------------------------------------
     def rms_ref(x, w, eps):
         xd = x.double()
@@ -206,25 +287,6 @@ def main() -> int:
         return bool((err <= rms_ref(x, w, 1e-5).abs() * 1e-5 + 1e-6).all()), \
             f"x at storage offset 1; max error {float(err.max()):.3g}"
     cases.run("rmsnorm misaligned view", misaligned_rows)
-
-    x = uniform((4, 64), -4, 4, torch.float32, 9)
-    w = uniform((64,), -4, 4, torch.float32, 10)
-    for what, exc, words, call in [
-        ("dtype", TypeError, "float32", lambda: tirx_ops.rmsnorm(x.half(), w.half())),
-        ("cpu", ValueError, "cuda", lambda: tirx_ops.rmsnorm(x.cpu(), w.cpu())),
-        ("weight size", ValueError, "weight", lambda: tirx_ops.rmsnorm(x, w[:32])),
-        ("not contiguous", ValueError, "contiguous", lambda: tirx_ops.rmsnorm(x.t(), w[:4])),
-    ]:
-        def rule(exc=exc, words=words, call=call):
-            try:
-                call()
-            except exc as err:
-                msg = str(err).splitlines()[0]
-                return words.lower() in msg.lower(), f"{exc.__name__}: {msg}"
-            except Exception as err:
-                return False, f"expected {exc.__name__}, got {type(err).__name__}: {err}"
-            return False, f"expected {exc.__name__}, nothing raised"
-        cases.run(f"rmsnorm refuses: {what}", rule)
 
     # -- torch.compile, autograd, opcheck ---------------------------------------
     def compiled():
@@ -269,6 +331,8 @@ def main() -> int:
         return True, "schema, fake tensor, autograd registration, AOT dispatch"
     cases.run("torch.library.opcheck", opchecks)
 
+    # the refusals once more, in this process after all its launches
+    cases.refusals("cuda, after the launches", refusal_rules(tirx_ops, "cuda"))
     print(f"{cases.passed} passed, {cases.failed} failed")
     return 0 if cases.failed == 0 else 1
 
@@ -283,4 +347,5 @@ def test_tirx_ops():  # the pytest entry point: one test for the whole list
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    faulthandler.enable()
+    sys.exit(refusals_only() if sys.argv[1:] == ["--refusals"] else main())

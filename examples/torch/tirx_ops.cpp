@@ -4,7 +4,9 @@
 // registered with TORCH_LIBRARY, so that torch.compile sees two opaque ops
 // (their shape functions, for tracing, are in tirx_ops.py). Every argument
 // is checked here, with the rule and the fix in the message: TypeError for a
-// wrong dtype, ValueError for a wrong device, shape, layout or alignment.
+// wrong dtype, ValueError for a wrong shape, layout, alignment or device.
+// The device comes last, so that CPU tensors (the CPU key runs the same
+// functions) reach every other rule: the test checks them without a GPU.
 #include "tirx_ops_kernels.h"
 
 #include <ATen/ATen.h>
@@ -18,6 +20,19 @@
 #include <string>
 
 namespace {
+
+// sizes or strides as Python shows a shape, "(64, 32)" (c10's operator<<
+// for ArrayRef writes "[64, 32]"), with std::to_string and no stream
+std::string dims(c10::IntArrayRef v) {
+  std::string s = "(";
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i > 0)
+      s += ", ";
+    s += std::to_string(v[i]);
+  }
+  s += v.size() == 1 ? ",)" : ")";
+  return s;
+}
 
 void check_cuda(const at::Tensor& t, const char* op, const char* name) {
   TORCH_CHECK_VALUE(t.is_cuda(), op, ": ", name, " is on ", t.device(),
@@ -48,16 +63,13 @@ at::Tensor gemm(const at::Tensor& a, const at::Tensor& b) {
   TORCH_CHECK_VALUE(a.dim() == 2 && b.dim() == 2, op,
                     ": a (m, k) and b (n, k) must be matrices, got ", a.dim(), "-D and ", b.dim(),
                     "-D tensors");
-  check_cuda(a, op, "a");
-  check_cuda(b, op, "b");
-  TORCH_CHECK_VALUE(a.device() == b.device(), op, ": a is on ", a.device(), " and b on ",
-                    b.device(), "; put both on one GPU");
   const int64_t m = a.size(0), k = a.size(1), n = b.size(0);
   TORCH_CHECK_VALUE(b.size(1) == k, op, ": computes a @ b.T with a (m, k) and b (n, k); got a ",
-                    a.sizes(), " and b ", b.sizes(), ": their second dimensions differ");
+                    dims(a.sizes()), " and b ", dims(b.sizes()),
+                    ": their second dimensions differ");
   TORCH_CHECK_VALUE(a.is_contiguous() && b.is_contiguous(), op,
                     ": a and b must be row-major contiguous (strides (k, 1)), got strides ",
-                    a.strides(), " and ", b.strides(),
+                    dims(a.strides()), " and ", dims(b.strides()),
                     "; call .contiguous() (b is the n x k weight itself, not its transpose)");
   TORCH_CHECK_VALUE(n % 8 == 0 && k % 8 == 0, op, ": n and k must be multiples of 8 (TMA reads ",
                     "rows of whole 16 bytes), got n = ", n, ", k = ", k,
@@ -69,6 +81,10 @@ at::Tensor gemm(const at::Tensor& a, const at::Tensor& b) {
     TORCH_CHECK_VALUE(reinterpret_cast<std::uintptr_t>(t->data_ptr()) % 16 == 0, op, ": ",
                       t == &a ? "a" : "b", "'s data must start on 16 bytes (TMA), it starts at ",
                       t->data_ptr(), " (a view with an offset); pass a .clone() of it");
+  check_cuda(a, op, "a");
+  check_cuda(b, op, "b");
+  TORCH_CHECK_VALUE(a.device() == b.device(), op, ": a is on ", a.device(), " and b on ",
+                    b.device(), "; put both on one GPU");
   if (m == 0 || n == 0 || k == 0) // nothing to compute: an empty or a zero product
     return at::zeros({m, n}, a.options());
   check_hopper(a, op);
@@ -94,17 +110,17 @@ at::Tensor rmsnorm(const at::Tensor& x, const at::Tensor& weight, double eps) {
   TORCH_CHECK_VALUE(x.dim() >= 1 && weight.dim() == 1, op,
                     ": x must have at least one dimension and weight exactly one, got ", x.dim(),
                     "-D and ", weight.dim(), "-D tensors");
-  check_cuda(x, op, "x");
-  check_cuda(weight, op, "weight");
-  TORCH_CHECK_VALUE(x.device() == weight.device(), op, ": x is on ", x.device(), " and weight on ",
-                    weight.device(), "; put both on one GPU");
   const int64_t cols = x.size(-1);
   TORCH_CHECK_VALUE(weight.size(0) == cols, op, ": normalizes x's last dimension (", cols,
                     ") and scales it by weight, which has ", weight.size(0), " elements");
   TORCH_CHECK_VALUE(x.is_contiguous() && weight.is_contiguous(), op,
-                    ": x and weight must be contiguous, got strides ", x.strides(), " and ",
-                    weight.strides(), "; call .contiguous()");
+                    ": x and weight must be contiguous, got strides ", dims(x.strides()),
+                    " and ", dims(weight.strides()), "; call .contiguous()");
   TORCH_CHECK_VALUE(eps >= 0.0, op, ": eps must be >= 0, got ", eps);
+  check_cuda(x, op, "x");
+  check_cuda(weight, op, "weight");
+  TORCH_CHECK_VALUE(x.device() == weight.device(), op, ": x is on ", x.device(), " and weight on ",
+                    weight.device(), "; put both on one GPU");
   at::Tensor y = at::empty_like(x);
   if (x.numel() == 0)
     return y;
@@ -128,8 +144,9 @@ TORCH_LIBRARY(tirx, m) {
   m.def("rmsnorm(Tensor x, Tensor weight, float eps=1e-06) -> Tensor");
 }
 
-// CPU too: the same functions, so that a CPU tensor gets the message that
-// says to move it rather than the dispatcher's "no kernel for CPU"
+// CPU too: the same functions, so that a CPU tensor gets the messages of
+// the rules (the last one says to move it) rather than the dispatcher's
+// "no kernel for CPU"
 TORCH_LIBRARY_IMPL(tirx, CUDA, m) {
   m.impl("gemm", &gemm);
   m.impl("rmsnorm", &rmsnorm);
