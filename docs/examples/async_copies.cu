@@ -147,6 +147,15 @@ __global__ void stage_on_barrier(Quads A, float* out) {
 }
 // [/snippet]
 
+// compute-sanitizer --tool synccheck (CUDA 13.0) stops this kernel with
+// "Barrier error detected. Missing wait." at every thread's full.arrive().
+// The protocol is PTX's own (the incrementing cp.async.mbarrier.arrive makes
+// no net change to the phase's count, so each thread still arrives, and
+// only after the increment) and CCCL's (cuda::pipeline_producer_commit then
+// cuda::barrier::arrive_and_wait draws the same report); two plain arrives
+// per thread and phase do not. synccheck misjudges the incrementing form;
+// the .noinc form with init(256) and the same arrive is its clean twin
+// (docs/async-copies.md, "Completion on an mbarrier").
 // [snippet:mbarrier-counted]
 // The plain form: cp_async_mbarrier_arrive raises the pending count by one
 // and the copies' landing lowers it again, so the phase waits for them but

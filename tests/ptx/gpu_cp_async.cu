@@ -210,7 +210,10 @@ struct WarpCa4Pred : CaseBase {
   }
 };
 
-// (32, 2, 8) uint16: 16-byte chunks, .cg with a cache policy (evict_last)
+// (32, 2, 8) uint16: 16-byte chunks, .cg with a cache policy (evict_last).
+// The address is a thread offset plus the uniform shared base: the case that
+// ptxas 12.9 / 13.0 turned into an illegal LDGSTS before ptxcpasync::family
+// permuted hinted addresses (ptx/cp_async.hpp)
 struct WarpCg16Hint : CaseBase {
   using T = uint16;
   static constexpr int threads = 32, groups = 32, repeats = 2, chunk = 16;
@@ -441,6 +444,8 @@ template <bool NoInc> __global__ void mbarrier_completion(float* src, float* out
     if constexpr (NoInc) {
       cp_async_mbarrier_arrive_noinc(bar);
     } else {
+      // compute-sanitizer synccheck (CUDA 13.0) reports "Missing wait" here,
+      // wrongly (docs/async-copies.md, "Completion on an mbarrier")
       cp_async_mbarrier_arrive(bar);
       bar.arrive();
     }

@@ -81,7 +81,20 @@ struct family {
                   "of them to the other's element type");
     constexpr bool hint =
         family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()})).cache_hint;
-    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(d.p));
+    unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(d.p));
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    // ptxas 12.9 and 13.0 mis-encode the sm_90+ LDGSTS form whose shared
+    // address is a register plus a uniform register and whose cache policy
+    // sits in the uniform register after it ([R+URn], desc[URn+1]): the URn
+    // field is left 0, and the GPU stops with an illegal instruction (13.5
+    // encodes it right). That form appears when the address is a thread
+    // offset plus the uniform shared base, which is the common case. An
+    // identity byte permute makes the address one value ptxas cannot split,
+    // so it emits [R], desc[UR] (or [UR], desc[UR+1] when the address is
+    // uniform, which it encodes right). Only the .L2::cache_hint forms need it.
+    if constexpr (hint)
+      asm("prmt.b32 %0, %0, 0, 0x3210;" : "+r"(dst));
+#endif
     const unsigned long long src = reinterpret_cast<unsigned long long>(x.p);
 #include <tirx/ptx/rows/emit_cp_async.inc>
 #include <tirx/ptx/rows/cp_async.def>

@@ -45,7 +45,10 @@ __device__ TIRX_FORCEINLINE void cp_async_wait_all() {
 /// cp.async.mbarrier.arrive.shared.b64: an arrive on the mbarrier word bar
 /// once every earlier cp.async of the calling thread has completed; the
 /// pending count goes up by one now, so the arrive leaves the phase's
-/// count as it was (the thread still arrives itself).
+/// count as it was (the thread still arrives itself). compute-sanitizer's
+/// synccheck (CUDA 13.0) flags that arrive as "Missing wait" (CCCL's
+/// cuda::pipeline_producer_commit, the same protocol, too); the .noinc form
+/// with the count raised by the asynchronous arrives is the equivalent it accepts.
 __device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive(cuda::std::uint64_t* bar) {
   asm volatile("cp.async.mbarrier.arrive.shared.b64 [%0];" ::"r"(
                    static_cast<unsigned>(__cvta_generic_to_shared(bar)))
