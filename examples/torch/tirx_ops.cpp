@@ -15,11 +15,25 @@
 #include <torch/library.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace {
+
+// Numbers reach the messages as strings made here (std::to_string, no
+// stream): on the H200 image the extension's host compiler is newer than the
+// one torch was built with, and formatting a number through a stream in a
+// TORCH_CHECK message crashed there (a segfault in the first message with an
+// integer; strings, devices and dtypes printed fine), the signature of two
+// C++ runtimes' locale facets meeting in one process.
+std::string num(long long v) { return std::to_string(v); }
+std::string address(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
 
 // sizes or strides as Python shows a shape, "(64, 32)" (c10's operator<<
 // for ArrayRef writes "[64, 32]"), with std::to_string and no stream
@@ -51,7 +65,7 @@ void check_hopper(const at::Tensor& t, const char* op) {
   C10_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
   C10_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
   TORCH_CHECK_VALUE(major == 9 && minor == 0, op, ": the GEMM is built for sm_90a (H100/H200); ",
-                    t.device(), " has compute capability ", major, ".", minor,
+                    t.device(), " has compute capability ", num(major), ".", num(minor),
                     ": use torch.matmul there");
 }
 
@@ -61,8 +75,8 @@ at::Tensor gemm(const at::Tensor& a, const at::Tensor& b) {
                    ": a and b must be torch.bfloat16, got ", a.scalar_type(), " and ",
                    b.scalar_type(), ": convert them with .bfloat16()");
   TORCH_CHECK_VALUE(a.dim() == 2 && b.dim() == 2, op,
-                    ": a (m, k) and b (n, k) must be matrices, got ", a.dim(), "-D and ", b.dim(),
-                    "-D tensors");
+                    ": a (m, k) and b (n, k) must be matrices, got ", num(a.dim()), "-D and ",
+                    num(b.dim()), "-D tensors");
   const int64_t m = a.size(0), k = a.size(1), n = b.size(0);
   TORCH_CHECK_VALUE(b.size(1) == k, op, ": computes a @ b.T with a (m, k) and b (n, k); got a ",
                     dims(a.sizes()), " and b ", dims(b.sizes()),
@@ -72,15 +86,15 @@ at::Tensor gemm(const at::Tensor& a, const at::Tensor& b) {
                     dims(a.strides()), " and ", dims(b.strides()),
                     "; call .contiguous() (b is the n x k weight itself, not its transpose)");
   TORCH_CHECK_VALUE(n % 8 == 0 && k % 8 == 0, op, ": n and k must be multiples of 8 (TMA reads ",
-                    "rows of whole 16 bytes), got n = ", n, ", k = ", k,
+                    "rows of whole 16 bytes), got n = ", num(n), ", k = ", num(k),
                     "; pad them with zeros to a multiple of 8");
   constexpr int64_t int_max = std::numeric_limits<int>::max();
   TORCH_CHECK_VALUE(m <= int_max && n <= int_max && k <= int_max, op,
-                    ": m, n and k must fit in 32 bits, got ", m, ", ", n, ", ", k);
+                    ": m, n and k must fit in 32 bits, got ", num(m), ", ", num(n), ", ", num(k));
   for (const auto* t : {&a, &b})
     TORCH_CHECK_VALUE(reinterpret_cast<std::uintptr_t>(t->data_ptr()) % 16 == 0, op, ": ",
                       t == &a ? "a" : "b", "'s data must start on 16 bytes (TMA), it starts at ",
-                      t->data_ptr(), " (a view with an offset); pass a .clone() of it");
+                      address(t->data_ptr()), " (a view with an offset); pass a .clone() of it");
   check_cuda(a, op, "a");
   check_cuda(b, op, "b");
   TORCH_CHECK_VALUE(a.device() == b.device(), op, ": a is on ", a.device(), " and b on ",
@@ -108,15 +122,15 @@ at::Tensor rmsnorm(const at::Tensor& x, const at::Tensor& weight, double eps) {
                    ": x and weight must be torch.float32, got ", x.scalar_type(), " and ",
                    weight.scalar_type(), ": convert them with .float()");
   TORCH_CHECK_VALUE(x.dim() >= 1 && weight.dim() == 1, op,
-                    ": x must have at least one dimension and weight exactly one, got ", x.dim(),
-                    "-D and ", weight.dim(), "-D tensors");
+                    ": x must have at least one dimension and weight exactly one, got ",
+                    num(x.dim()), "-D and ", num(weight.dim()), "-D tensors");
   const int64_t cols = x.size(-1);
-  TORCH_CHECK_VALUE(weight.size(0) == cols, op, ": normalizes x's last dimension (", cols,
-                    ") and scales it by weight, which has ", weight.size(0), " elements");
+  TORCH_CHECK_VALUE(weight.size(0) == cols, op, ": normalizes x's last dimension (", num(cols),
+                    ") and scales it by weight, which has ", num(weight.size(0)), " elements");
   TORCH_CHECK_VALUE(x.is_contiguous() && weight.is_contiguous(), op,
-                    ": x and weight must be contiguous, got strides ", dims(x.strides()),
-                    " and ", dims(weight.strides()), "; call .contiguous()");
-  TORCH_CHECK_VALUE(eps >= 0.0, op, ": eps must be >= 0, got ", eps);
+                    ": x and weight must be contiguous, got strides ", dims(x.strides()), " and ",
+                    dims(weight.strides()), "; call .contiguous()");
+  TORCH_CHECK_VALUE(eps >= 0.0, op, ": eps must be >= 0, got ", std::to_string(eps));
   check_cuda(x, op, "x");
   check_cuda(weight, op, "weight");
   TORCH_CHECK_VALUE(x.device() == weight.device(), op, ": x is on ", x.device(), " and weight on ",
