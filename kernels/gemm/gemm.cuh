@@ -69,8 +69,8 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
 /// stream (see the header comment and docs/gemm.md). T: __nv_bfloat16 or
 /// __half; Out: T, __nv_bfloat16, __half or float. Returns
 /// cudaErrorInvalidValue when gemm_check names a reason.
-template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epilogue<>,
-          class T, class Out>
+template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epilogue<>, class T,
+          class Out>
 cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& epi = {}) {
   using namespace gemm_sm90;
   using Cfg = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 3, false, 1>;
@@ -101,7 +101,8 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
     if (p.tma_loads) {
       const long long ra = MajorA == Major::row ? g.m : g.k, ca = MajorA == Major::row ? g.k : g.m;
       const long long rb = MajorB == Major::col ? g.n : g.k, cb = MajorB == Major::col ? g.k : g.n;
-      const long long ea[3] = {batch_of(g.stride_a), ra, ca}, eb[3] = {batch_of(g.stride_b), rb, cb};
+      const long long ea[3] = {batch_of(g.stride_a), ra, ca},
+                      eb[3] = {batch_of(g.stride_b), rb, cb};
       const long long sa[3] = {g.stride_a ? g.stride_a : ra * p.lda, p.lda, 1};
       const long long sb[3] = {g.stride_b ? g.stride_b : rb * p.ldb, p.ldb, 1};
       ma = map_of<typename Cfg::MapA>(g.a, ea, sa);

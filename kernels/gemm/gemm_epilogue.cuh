@@ -75,7 +75,7 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
                                               const typename Cfg::MapD& map_d, int c, int row0,
                                               int col0, int bt) {
   using Out = typename Cfg::Out;
-  using View = BoxTile<Out, 2, 64, Cfg::d_cols>;         // the registers' view
+  using View = BoxTile<Out, 2, 64, Cfg::d_cols>;          // the registers' view
   using TileD = BoxTile<Out, Cfg::rank, 64, Cfg::d_cols>; // the TMA stores' (batch mode first)
   constexpr int cols = Cfg::d_cols, passes = static_cast<int>(sizeof(Out)) / 2;
   constexpr int pass_n = block_n / passes; // columns per pass

@@ -98,7 +98,8 @@ __global__ void __launch_bounds__(threads, 1)
   SMEMPool pool = SMEMPool::dynamic();
   const auto pl = plan<T, typename Cfg::Out, Stages, Cfg::io != Io::tma_direct>(pool);
   const int wg = static_cast<int>(threadIdx.x / 128);
-  const bool tma_loads = !any || p.tma_loads, tma_store = Cfg::io == Io::tma || (any && p.tma_store);
+  const bool tma_loads = !any || p.tma_loads,
+             tma_store = Cfg::io == Io::tma || (any && p.tma_store);
   if (threadIdx.x == 0) {
     // full: the producer's arrive (+ the bytes), or one per thread of the
     // plain-load producer; empty: one arrive per consumer warpgroup of
@@ -135,7 +136,8 @@ __global__ void __launch_bounds__(threads, 1)
           pl.ring.template producer_commit_tx<bytes>(st);
           uint64_t* full = pl.ring.full(st.index).ptr();
           load_operand<Cfg::ma, Cfg::a_boxes, Cfg::a_rows, false>(
-              pl.a + st.index * block_m * block_k, map_a, full, 0, p.a_batch * bt, m0, kb * block_k);
+              pl.a + st.index * block_m * block_k, map_a, full, 0, p.a_batch * bt, m0,
+              kb * block_k);
           load_operand<Cfg::mb, Cfg::b_boxes, Cfg::b_rows, (Cluster > 1)>(
               pl.b + st.index * block_n * block_k + rank * share * block_k, map_b, full,
               static_cast<uint16_t>((1u << Cluster) - 1), p.b_batch * bt, n0 + rank * share,
@@ -151,10 +153,10 @@ __global__ void __launch_bounds__(threads, 1)
         const int bt = sched.batch_index();
         for (int kb = 0; kb < k_blocks; ++kb, st.advance()) {
           pl.ring.producer_acquire(st);
-          fill<Cfg::ma, block_m>(pl.a + st.index * block_m * block_k, p.a + bt * p.stride_a,
-                                 p.lda, p.m, p.k, m0, kb * block_k);
-          fill<Cfg::mb, block_n>(pl.b + st.index * block_n * block_k, p.b + bt * p.stride_b,
-                                 p.ldb, p.n, p.k, n0, kb * block_k);
+          fill<Cfg::ma, block_m>(pl.a + st.index * block_m * block_k, p.a + bt * p.stride_a, p.lda,
+                                 p.m, p.k, m0, kb * block_k);
+          fill<Cfg::mb, block_n>(pl.b + st.index * block_n * block_k, p.b + bt * p.stride_b, p.ldb,
+                                 p.n, p.k, n0, kb * block_k);
           fence_proxy_async_shared(); // the generic writes, before wgmma reads them
           pl.ring.producer_commit(st);
         }
@@ -213,8 +215,9 @@ __global__ void __launch_bounds__(threads, 1)
       if constexpr (!Cfg::Epi::plain)
         apply_epilogue<typename Cfg::Epi>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4), bt);
       if (tma_store)
-        store_staged<Cfg>(acc, pl.d + c * (64 * block_n * 2 / static_cast<int>(sizeof(typename Cfg::Out))), map_d,
-                          c, row0, col0, bt);
+        store_staged<Cfg>(
+            acc, pl.d + c * (64 * block_n * 2 / static_cast<int>(sizeof(typename Cfg::Out))), map_d,
+            c, row0, col0, bt);
       else
         store_direct<Cfg>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4), bt);
     }

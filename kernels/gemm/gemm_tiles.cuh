@@ -55,13 +55,13 @@ template <int Rank, int R, int C, int Bytes> struct box;
 #define TIRX_GEMM_BOX(R, C, BYTES)                                                                 \
   template <> struct box<2, R, C, BYTES> {                                                         \
     using shape = ShapeT<R, C>;                                                                    \
-    using layout = detail::layout_type_of<tma_smem_layout(shape::value, SwizzleMode::b128,         \
-                                                          BYTES)>::type;                           \
+    using layout =                                                                                 \
+        detail::layout_type_of<tma_smem_layout(shape::value, SwizzleMode::b128, BYTES)>::type;     \
   };                                                                                               \
   template <> struct box<3, R, C, BYTES> {                                                         \
     using shape = ShapeT<1, R, C>;                                                                 \
-    using layout = detail::layout_type_of<tma_smem_layout(shape::value, SwizzleMode::b128,         \
-                                                          BYTES)>::type;                           \
+    using layout =                                                                                 \
+        detail::layout_type_of<tma_smem_layout(shape::value, SwizzleMode::b128, BYTES)>::type;     \
   };
 TIRX_GEMM_BOX(128, 64, 2) // A, K-major
 TIRX_GEMM_BOX(256, 64, 2) // B, K-major
@@ -76,9 +76,10 @@ using BoxTile = typename BoxMap<T, Rank, R, C>::template smem_tensor<>;
 
 /// The wgmma of one 16-wide K slice for inputs of type T.
 template <class T>
-using wgmma_op = cuda::std::conditional_t<
-    cuda::std::is_same_v<T, half>, ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">,
-    ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>;
+using wgmma_op =
+    cuda::std::conditional_t<cuda::std::is_same_v<T, half>,
+                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">,
+                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>;
 
 /// Where A, B and D travel: TMA loads and the TMA-store epilogue; TMA loads
 /// and stores from the registers; or either, chosen per launch (Params).

@@ -43,11 +43,14 @@ using namespace tirx_kernels;
 using tirx_kernels::gemm_sm90::from_float;
 using tirx_kernels::gemm_sm90::to_float;
 
+#if TIRX_GEMM_GROUP == 2
 /// A user functor with state: leaky ReLU.
 struct leaky {
   float slope = 0.0f;
   TIRX_HD float operator()(float x) const { return x > 0.0f ? x : slope * x; }
 };
+double host_fn(leaky f, double x) { return x > 0 ? x : f.slope * x; }
+#endif
 
 // the host's functions, in double
 [[maybe_unused]] double host_fn(ewise::identity, double x) { return x; }
@@ -56,7 +59,6 @@ struct leaky {
 [[maybe_unused]] double host_fn(ewise::gelu_tanh, double x) {
   return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
 }
-[[maybe_unused]] double host_fn(leaky f, double x) { return x > 0 ? x : f.slope * x; }
 
 template <class Out> double unit_roundoff() {
   return std::is_same_v<Out, float> ? 0x1p-24 : std::is_same_v<Out, half> ? 0x1p-11 : 0x1p-8;
@@ -65,9 +67,9 @@ template <class Out> double unit_roundoff() {
 /// How one case lays out its operands.
 struct Variant {
   const char* name;
-  int pad = 0;       ///< extra elements per row of A, B, C, D
-  int offset = 0;    ///< elements the A, B and D pointers are moved by (1: misaligned)
-  int batch = 1;     ///< batch count
+  int pad = 0;          ///< extra elements per row of A, B, C, D
+  int offset = 0;       ///< elements the A, B and D pointers are moved by (1: misaligned)
+  int batch = 1;        ///< batch count
   bool share_b = false; ///< one B for the whole batch (stride_b = 0)
   float alpha = 1.0f, beta = 0.0f;
 };
@@ -204,8 +206,8 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   }
   bad += touched;
   ++cases;
-  const bool tma_ab = gemm_sm90::tma_takes(g.a, lda, sa, bt, 2) &&
-                      gemm_sm90::tma_takes(g.b, ldb, sb, bt, 2);
+  const bool tma_ab =
+      gemm_sm90::tma_takes(g.a, lda, sa, bt, 2) && gemm_sm90::tma_takes(g.b, ldb, sb, bt, 2);
   const bool tma_d = gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out));
   std::printf("%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s\n", bad ? "FAIL" : "PASS",
               config, m, n, k, v.name, bt, tma_ab ? "TMA" : "plain loads",
@@ -226,9 +228,8 @@ struct Sweep {
   std::vector<int> dims() const {
     if (quick)
       return {1, 7, 8, 17, 64, 65, 129, 257};
-    return {1,   2,   3,   5,   7,   8,   9,   15,  16,  17,  31,  33,  63,  64,  65,
-            100, 127, 128, 129, 191, 255, 256, 257, 300, 383, 384, 385, 449, 511, 512,
-            513, 520};
+    return {1,   2,   3,   5,   7,   8,   9,   15,  16,  17,  31,  33,  63,  64,  65,  100,
+            127, 128, 129, 191, 255, 256, 257, 300, 383, 384, 385, 449, 511, 512, 513, 520};
   }
   const Variant variants[6] = {
       {"dense"},
@@ -266,31 +267,70 @@ struct Sweep {
   }
 };
 
+#if TIRX_GEMM_GROUP == 2
 /// gemm_check refuses what it cannot compute, and gemm returns
 /// cudaErrorInvalidValue for it (no launch).
 void refusals() {
   GemmArgs<nv_bfloat16> g{};
   auto expect = [&](const char* what, auto r) {
-    const bool ok = r == cudaErrorInvalidValue && gemm_check<Major::row, Major::col, Plain>(g);
+    const bool ok = r == cudaErrorInvalidValue && gemm_check<Major::col, Major::row, Plain>(g);
     std::printf("%s refused: %s (%s)\n", ok ? "PASS" : "FAIL", what,
-                gemm_check<Major::row, Major::col, Plain>(g));
+                gemm_check<Major::col, Major::row, Plain>(g));
     failures += ok ? 0 : 1;
   };
-  expect("m = 0", gemm<Major::row, Major::col, Plain>(g));
+  expect("m = 0", gemm<Major::col, Major::row, Plain>(g));
   g.m = g.n = g.k = 8;
-  expect("null pointers", gemm<Major::row, Major::col, Plain>(g));
+  expect("null pointers", gemm<Major::col, Major::row, Plain>(g));
   nv_bfloat16* p = nullptr;
   TIRX_CHECK_CUDA(cudaMalloc(&p, 4096));
   g.a = g.b = p, g.d = p;
   g.alpha = 2.0f;
-  expect("alpha with Plain", gemm<Major::row, Major::col, Plain>(g));
+  expect("alpha with Plain", gemm<Major::col, Major::row, Plain>(g));
   g.alpha = 1.0f, g.lda = 4;
-  expect("lda < k", gemm<Major::row, Major::col, Plain>(g));
+  expect("lda < k", gemm<Major::col, Major::row, Plain>(g));
   g.lda = 0, g.batch = 2;
-  expect("batch without stride_d", gemm<Major::row, Major::col, Plain>(g));
+  expect("batch without stride_d", gemm<Major::col, Major::row, Plain>(g));
   TIRX_CHECK_CUDA(cudaFree(p));
   TIRX_CHECK_CUDA(cudaGetLastError());
 }
+
+// [snippet:gemm_api]
+// y = gelu(x W^T + bias), a linear layer: x (tokens x in, row-major), W
+// (out x in, row-major: a column-major in x out B), bias (out values)
+cudaError_t linear_gelu(const nv_bfloat16* x, const nv_bfloat16* w, const nv_bfloat16* bias,
+                        nv_bfloat16* y, int tokens, int in, int out, cudaStream_t stream) {
+  GemmArgs<nv_bfloat16> g{.m = tokens, .n = out, .k = in, .a = x, .b = w, .d = y};
+  g.bias = bias;
+  return gemm<Major::row, Major::col>(g, stream, Epilogue<ewise::gelu_tanh, Bias::column>{});
+}
+// [/snippet]
+
+/// The guide's example computes what the sweep's case computes (the same
+/// kernel: bit for bit).
+void api_example(std::mt19937& rng) {
+  const int t = 70, in = 136, out = 200;
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<nv_bfloat16> hx(t * in), hw(out * in), hb(out);
+  for (auto* v : {&hx, &hw, &hb})
+    for (auto& e : *v)
+      e = __float2bfloat16(u(rng));
+  nv_bfloat16 *x = to_device(hx), *w = to_device(hw), *b = to_device(hb), *y1, *y2;
+  TIRX_CHECK_CUDA(cudaMalloc(&y1, t * out * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&y2, t * out * 2));
+  TIRX_CHECK_CUDA(linear_gelu(x, w, b, y1, t, in, out, 0));
+  GemmArgs<nv_bfloat16> g{};
+  g.m = t, g.n = out, g.k = in, g.a = x, g.lda = in, g.b = w, g.ldb = in, g.d = y2, g.bias = b;
+  TIRX_CHECK_CUDA((gemm<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>>(g)));
+  std::vector<nv_bfloat16> h1(t * out), h2(t * out);
+  TIRX_CHECK_CUDA(cudaMemcpy(h1.data(), y1, t * out * 2, cudaMemcpyDeviceToHost));
+  TIRX_CHECK_CUDA(cudaMemcpy(h2.data(), y2, t * out * 2, cudaMemcpyDeviceToHost));
+  const bool same = std::memcmp(h1.data(), h2.data(), h1.size() * 2) == 0;
+  std::printf("%s the guide's linear_gelu example\n", same ? "PASS" : "FAIL");
+  failures += same ? 0 : 1;
+  for (auto* p : {x, w, b, y1, y2})
+    TIRX_CHECK_CUDA(cudaFree(p));
+}
+#endif
 
 } // namespace
 
@@ -306,7 +346,8 @@ int main(int argc, char** argv) {
   }
   Sweep s;
   s.quick = argc > 1 && std::string(argv[1]) == "--quick";
-  const unsigned seed = argc > 1 && !s.quick ? static_cast<unsigned>(std::atoi(argv[1])) : 20261201u;
+  const unsigned seed =
+      argc > 1 && !s.quick ? static_cast<unsigned>(std::atoi(argv[1])) : 20261201u;
   std::printf("seed %u, group %d\n", seed, TIRX_GEMM_GROUP);
   s.rng.seed(seed + TIRX_GEMM_GROUP);
   using bf16 = nv_bfloat16;
@@ -324,6 +365,7 @@ int main(int argc, char** argv) {
       "fp16 TT -> bf16, silu(+row bias)", 2);
 #else
   refusals();
+  api_example(s.rng);
   s.all<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>, bf16, bf16>(
       "bf16 TN, gelu(+col bias)");
   s.all<Major::row, Major::col, Epilogue<leaky>, bf16, bf16>("bf16 TN, user functor (leaky)", 2,
