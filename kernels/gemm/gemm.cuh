@@ -84,7 +84,9 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   p.c = g.c, p.ldc = g.ldc ? g.ldc : g.n, p.stride_c = g.stride_c;
   p.bias = g.bias, p.stride_bias = g.stride_bias;
   p.alpha = g.alpha, p.beta = g.beta, p.fn = epi.fn;
-  p.a_batch = g.stride_a != 0, p.b_batch = g.stride_b != 0;
+  // an operand with stride 0 (or a batch of one) is one matrix: batch coordinate 0
+  const bool batch_a = g.batch > 1 && g.stride_a != 0, batch_b = g.batch > 1 && g.stride_b != 0;
+  p.a_batch = batch_a, p.b_batch = batch_b;
   constexpr int in = 2, out = static_cast<int>(sizeof(Out));
   p.tma_loads = tma_takes(g.a, p.lda, g.stride_a, g.batch, in) &&
                 tma_takes(g.b, p.ldb, g.stride_b, g.batch, in);
@@ -96,15 +98,14 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   typename Cfg::MapD md{};
   // 3-D maps (batch, rows, cols); an operand shared by the batch is one
   // matrix (batch coordinate 0); what TMA still refuses goes the plain way
-  auto batch_of = [&](long long stride) -> long long { return stride ? g.batch : 1; };
   try {
     if (p.tma_loads) {
       const long long ra = MajorA == Major::row ? g.m : g.k, ca = MajorA == Major::row ? g.k : g.m;
       const long long rb = MajorB == Major::col ? g.n : g.k, cb = MajorB == Major::col ? g.k : g.n;
-      const long long ea[3] = {batch_of(g.stride_a), ra, ca},
-                      eb[3] = {batch_of(g.stride_b), rb, cb};
-      const long long sa[3] = {g.stride_a ? g.stride_a : ra * p.lda, p.lda, 1};
-      const long long sb[3] = {g.stride_b ? g.stride_b : rb * p.ldb, p.ldb, 1};
+      const long long ea[3] = {batch_a ? g.batch : 1, ra, ca},
+                      eb[3] = {batch_b ? g.batch : 1, rb, cb};
+      const long long sa[3] = {batch_a ? g.stride_a : ra * p.lda, p.lda, 1};
+      const long long sb[3] = {batch_b ? g.stride_b : rb * p.ldb, p.ldb, 1};
       ma = map_of<typename Cfg::MapA>(g.a, ea, sa);
       mb = map_of<typename Cfg::MapB>(g.b, eb, sb);
     }

@@ -138,13 +138,18 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   TIRX_CHECK_LAUNCH("tirx_kernels::gemm");
   std::vector<Out> hd(static_cast<size_t>(d_elems));
   TIRX_CHECK_CUDA(cudaMemcpy(hd.data(), dd, d_elems * sizeof(Out), cudaMemcpyDeviceToHost));
+  std::vector<float> fa(ha.size()), fb(hb.size());
+  for (size_t i = 0; i < ha.size(); ++i)
+    fa[i] = to_float(ha[i]);
+  for (size_t i = 0; i < hb.size(); ++i)
+    fb[i] = to_float(hb[i]);
   auto A = [&](int b, int i, int x) {
-    const long long at = v.offset + b * sa + (MA == Major::row ? i * lda + x : x * lda + i);
-    return static_cast<double>(to_float(ha[static_cast<size_t>(at)]));
+    return static_cast<double>(fa[static_cast<size_t>(
+        v.offset + b * sa + (MA == Major::row ? i * lda + x : x * lda + i))]);
   };
   auto B = [&](int b, int x, int j) {
-    const long long at = v.offset + b * sb + (MB == Major::row ? x * ldb + j : j * ldb + x);
-    return static_cast<double>(to_float(hb[static_cast<size_t>(at)]));
+    return static_cast<double>(fb[static_cast<size_t>(
+        v.offset + b * sb + (MB == Major::row ? x * ldb + j : j * ldb + x))]);
   };
   long long bad = 0;
   const double uo = unit_roundoff<Out>();
