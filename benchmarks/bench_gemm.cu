@@ -6,7 +6,9 @@
 //   4096, 16384} x (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)},
 //   ragged 4095 x 4104 x 4096 and 8191 x 8200 x 8192;
 //   the general entry, tirx_kernels::gemm: bf16 in all four layouts of A and
-//   B at 4096^3 and fp16 TN (cublasGemmEx with the matching transposes), the
+//   B at 4096^3 and fp16 TN (cublasGemmEx with the matching transposes; TN
+//   without alpha takes the fast path's kernel, TN with alpha 0.5 the
+//   general one), the
 //   ragged 4095 x 4097 x 4096 (D's rows of 4097 bf16 are not on 16 bytes:
 //   plain stores), 4096 x 4096 x 4095 (A's and B's rows are not: plain loads),
 //   and bias + GELU(tanh) at 4096^3 against cublasLt's GELU_BIAS epilogue.
@@ -122,19 +124,20 @@ struct Problem {
   enum Kind { fast, general, fp16, bias_gelu } kind = fast;
   Layout layout = Layout::tn;
   const char* name = "bf16 TN gemm_bf16_tn";
+  float alpha = 1.0f;
 };
 
 /// cuBLAS's D^T (n x m, column-major) = op(B) op(A) for a row-major D = A B.
 template <class T>
 void cublas_gemm(cublasHandle_t h, Layout layout, const T* a, long long lda, const T* b,
-                 long long ldb, T* out, int m, int n, int k) {
+                 long long ldb, T* out, int m, int n, int k, float alpha) {
   constexpr cudaDataType type = std::is_same_v<T, __half> ? CUDA_R_16F : CUDA_R_16BF;
   const bool a_row = layout == Layout::tn || layout == Layout::nn;
   const bool b_col = layout == Layout::tn || layout == Layout::tt;
-  const float one = 1.0f, zero = 0.0f;
+  const float zero = 0.0f;
   CHECK(cublasGemmEx(h, b_col ? CUBLAS_OP_T : CUBLAS_OP_N, a_row ? CUBLAS_OP_N : CUBLAS_OP_T, n, m,
-                     k, &one, b, type, static_cast<int>(ldb), a, type, static_cast<int>(lda), &zero,
-                     out, type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+                     k, &alpha, b, type, static_cast<int>(ldb), a, type, static_cast<int>(lda),
+                     &zero, out, type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
 }
 
 /// cublasLt: D^T = gelu(B^T A^T + bias) with the bias per row of D^T.
@@ -197,9 +200,10 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   const long long lda = a_row ? k : m, ldb = b_col ? k : n;
   tirx_kernels::GemmArgs<T> g{};
   g.m = m, g.n = n, g.k = k, g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d;
+  g.alpha = p.alpha;
   std::function<void()> run_tirx;
   std::function<void(T*)> run_cublas = [&](T* out) {
-    cublas_gemm(h, p.layout, a, lda, b, ldb, out, m, n, k);
+    cublas_gemm(h, p.layout, a, lda, b, ldb, out, m, n, k, p.alpha);
   };
   LtBiasGelu* lt = nullptr;
   if constexpr (std::is_same_v<T, __half>) {
@@ -248,6 +252,8 @@ int main(int argc, char** argv) {
   }
   const int s = 4096;
   ps.push_back({s, s, s, Problem::general, Layout::tn, "bf16 TN (A row, B col) gemm"});
+  ps.push_back(
+      {s, s, s, Problem::general, Layout::tn, "bf16 TN gemm alpha 0.5 (general kernel)", 0.5f});
   ps.push_back({s, s, s, Problem::general, Layout::nn, "bf16 NN (A row, B row) gemm"});
   ps.push_back({s, s, s, Problem::general, Layout::tt, "bf16 TT (A col, B col) gemm"});
   ps.push_back({s, s, s, Problem::general, Layout::nt, "bf16 NT (A col, B row) gemm"});

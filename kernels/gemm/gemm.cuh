@@ -11,8 +11,9 @@
 // the TMA unit takes (16-byte aligned pointers, rows and batch strides of
 // whole 16 bytes) goes through TMA; an operand that breaks a rule is read
 // by plain loads (A, B) or written by plain stores (D) in the same kernel:
-// every valid call is served. Invalid arguments (gemm_check) are refused
-// with cudaErrorInvalidValue, the reason in gemm_check's message.
+// every valid call is served. A TN call without an epilogue whose operands
+// all take TMA runs the fast path's kernel (gemm_bf16_tn's). Invalid arguments (gemm_check) are
+// refused with cudaErrorInvalidValue, the reason in gemm_check's message.
 #pragma once
 
 #include "gemm_sm90.cuh"
@@ -90,9 +91,32 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   constexpr int in = 2, out = static_cast<int>(sizeof(Out));
   p.tma_loads = tma_takes(g.a, p.lda, g.stride_a, g.batch, in) &&
                 tma_takes(g.b, p.ldb, g.stride_b, g.batch, in);
-  p.tma_store = tma_takes(g.d, p.ldd, g.stride_d, g.batch, out);
+  // (a TMA store writes whole 16-byte units at the end of a row, measured on
+  // the H200: past n it would write into D's padding)
+  p.tma_store = tma_takes(g.d, p.ldd, g.stride_d, g.batch, out) && g.n * out % 16 == 0;
   p.pairs = reinterpret_cast<std::uintptr_t>(g.d) % (2 * out) == 0 && p.ldd % 2 == 0 &&
             (g.batch == 1 || g.stride_d % 2 == 0);
+  // the fast path's kernel (gemm_bf16_tn's, for any T and Out) where it
+  // computes the same: TN, no epilogue, one GEMM, everything through TMA
+  constexpr bool tn = MajorA == Major::row && MajorB == Major::col;
+  constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
+  if constexpr (tn && no_epilogue) {
+    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_loads && p.tma_store) {
+      using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
+      try {
+        const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
+                        sb[2] = {p.ldb, 1}, ed[2] = {g.m, g.n}, sd[2] = {p.ldd, 1};
+        const auto fa = map_of<typename Fast::MapA>(g.a, ea, sa);
+        const auto fb = map_of<typename Fast::MapB>(g.b, eb, sb);
+        const auto fd = map_of<typename Fast::MapD>(g.d, ed, sd);
+        typename Fast::ParamsT q{};
+        q.m = g.m, q.n = g.n, q.k = g.k, q.d = g.d, q.ldd = p.ldd;
+        return launch<Fast>(fa, fb, fd, q, stream);
+      } catch (const std::exception&) {
+        // (the general kernel below takes what a map refuses)
+      }
+    }
+  }
   typename Cfg::MapA ma{};
   typename Cfg::MapB mb{};
   typename Cfg::MapD md{};

@@ -1,10 +1,12 @@
 // The epilogue of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): what a
 // consumer warpgroup does with its 64 x 256 accumulator at the end of a
 // tile. First the fused math, in fp32 on the registers
-// (fn(alpha acc + beta C + bias), with bounded loads of C and the bias),
-// unless the epilogue is Plain; then the store: through the swizzled
-// shared staging and TMA stores (the TMA unit skips what lies outside D),
-// or from the registers with bounded plain stores (any alignment of D).
+// (fn(alpha acc + beta C + bias), C and the bias read at indices clamped
+// into D), unless the epilogue is Plain; then the store: through the
+// swizzled shared staging and TMA stores (the TMA unit skips the rows
+// outside D, and the columns past n when D's rows end on 16 bytes: it
+// writes whole 16-byte units), or from the registers with bounded plain
+// stores (any alignment of D).
 //
 // Thread t of the warpgroup (warp w = t / 32, lane l) holds register r of
 // the accumulator at row 16w + l/4 + 8((r/2) % 2), column 8(r/4) + 2(l%4)
@@ -46,22 +48,33 @@ template <class Out> using pair_t = decltype(pair_of<Out>(0.0f, 0.0f));
 
 #if defined(__CUDACC__)
 /// acc = fn(alpha acc + beta C + bias) in place; (row, col): the element
-/// of register 0 in D (batch bt); C and the bias are read inside D's edges.
+/// of register 0 in D (batch bt). Branch-free: C and the bias are read at
+/// indices clamped into D (what lies outside D is computed but never
+/// stored), C only when beta != 0 (one uniform branch).
 template <class Epi, class P, class Acc>
 __device__ TIRX_FORCEINLINE void apply_epilogue(Acc& acc, const P& p, int row, int col, int bt) {
-  const auto* c = p.c + bt * p.stride_c;
+  auto clamp = [](int x, int end) { return x < end ? x : end - 1; };
+  if (p.beta != 0.0f) {
+    const auto* c0 = p.c + bt * p.stride_c + clamp(row, p.m) * p.ldc;
+    const auto* c1 = p.c + bt * p.stride_c + clamp(row + 8, p.m) * p.ldc;
+#pragma unroll
+    for (int r = 0; r < block_n / 2; ++r) {
+      const int j = clamp(col + 8 * (r / 4) + r % 2, p.n);
+      acc.data()[r] = p.alpha * acc.data()[r] + p.beta * to_float(((r / 2) % 2 ? c1 : c0)[j]);
+    }
+  } else {
+#pragma unroll
+    for (int r = 0; r < block_n / 2; ++r)
+      acc.data()[r] *= p.alpha;
+  }
   const auto* bias = p.bias + bt * p.stride_bias;
-  const bool read_c = p.beta != 0.0f;
 #pragma unroll
   for (int r = 0; r < block_n / 2; ++r) {
-    const int i = row + 8 * ((r / 2) % 2), j = col + 8 * (r / 4) + r % 2;
-    float v = p.alpha * acc.data()[r];
-    if (read_c && i < p.m && j < p.n)
-      v += p.beta * to_float(c[i * p.ldc + j]);
+    float v = acc.data()[r];
     if constexpr (Epi::bias == Bias::column)
-      v += j < p.n ? to_float(bias[j]) : 0.0f;
+      v += to_float(bias[clamp(col + 8 * (r / 4) + r % 2, p.n)]);
     else if constexpr (Epi::bias == Bias::row)
-      v += i < p.m ? to_float(bias[i]) : 0.0f;
+      v += to_float(bias[clamp(row + 8 * ((r / 2) % 2), p.m)]);
     acc.data()[r] = p.fn(v);
   }
 }

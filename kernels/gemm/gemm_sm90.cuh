@@ -19,7 +19,8 @@
 // through a swizzled shared staging tile and TMA stores that run on under
 // the next tile's mainloop, or straight from the registers to D. The
 // tensor maps zero-fill what lies outside A and B and the TMA store skips
-// what lies outside D, so any M, N, K >= 1 work.
+// what lies outside D (where D's rows end on 16 bytes; gemm.cuh checks), so
+// any M, N, K >= 1 work.
 //
 // Options of the fast path (template arguments of gemm_bf16_tn, measured
 // in docs/gemm.md): Stages, Overlap (keep one stage's wgmmas in flight
@@ -69,20 +70,33 @@ __device__ TIRX_FORCEINLINE void load_operand(T* stage, const Map& map, uint64_t
 
 /// The plain-load producer's share of a stage tile (Rows, 64) of layout M:
 /// thread t of 128 takes elements t, t + 128, ... in the contiguous order
-/// of g (rows ld apart), zero outside (mn_end, k_end).
+/// of g (rows ld apart), zero outside (mn_end, k_end); 16 loads in flight
+/// at a time (clamped addresses, no branches), then 16 stores.
 template <MatrixMajor M, int Rows, class T>
 __device__ TIRX_FORCEINLINE void fill(T* stage, const T* g, long long ld, int mn_end, int k_end,
                                       int mn0, int k0) {
   auto tile = decl_tensor<StageTile<T, Rows, M>>(stage);
   constexpr bool kmajor = M == MatrixMajor::k;
-#pragma unroll 4
-  for (int i = static_cast<int>(threadIdx.x); i < Rows * block_k; i += 128) {
-    const int mn = kmajor ? i / block_k : i % Rows, kk = kmajor ? i % block_k : i / Rows;
-    const int gm = mn0 + mn, gk = k0 + kk;
-    T v = static_cast<T>(0.0f);
-    if (gm < mn_end && gk < k_end)
-      v = kmajor ? g[gm * ld + gk] : g[gk * ld + gm];
-    tile(mn, kk) = v;
+  constexpr int batch = 16, rounds = Rows * block_k / 128 / batch;
+  const int t = static_cast<int>(threadIdx.x);
+#pragma unroll 1
+  for (int u = 0; u < rounds; ++u) {
+    T v[batch];
+#pragma unroll
+    for (int e = 0; e < batch; ++e) {
+      const int i = (u * batch + e) * 128 + t;
+      const int mn = kmajor ? i / block_k : i % Rows, kk = kmajor ? i % block_k : i / Rows;
+      const int gm = mn0 + mn < mn_end ? mn0 + mn : mn_end - 1;
+      const int gk = k0 + kk < k_end ? k0 + kk : k_end - 1;
+      v[e] = kmajor ? g[gm * ld + gk] : g[gk * ld + gm];
+    }
+#pragma unroll
+    for (int e = 0; e < batch; ++e) {
+      const int i = (u * batch + e) * 128 + t;
+      const int mn = kmajor ? i / block_k : i % Rows, kk = kmajor ? i % block_k : i / Rows;
+      const bool inside = mn0 + mn < mn_end && k0 + kk < k_end;
+      tile(mn, kk) = inside ? v[e] : static_cast<T>(0.0f);
+    }
   }
 }
 

@@ -31,46 +31,28 @@ TIRX_HD constexpr TileLayout stage_layout(index_t rows, MatrixMajor major = Matr
   return wgmma_smem_layout(shape(rows, block_k), major, SwizzleMode::b128, 2);
 }
 
-// The layouts as types, spelled with non-dependent constants (g++ 12
-// fails on a layout value computed from a template parameter in an alias).
-template <int Rows, MatrixMajor M> struct stage_layout_of;
-#define TIRX_GEMM_STAGE(R, M)                                                                      \
-  template <> struct stage_layout_of<R, MatrixMajor::M> {                                          \
-    using type = detail::layout_type_of<stage_layout(R, MatrixMajor::M)>::type;                    \
-  };
-TIRX_GEMM_STAGE(64, k)
-TIRX_GEMM_STAGE(128, k)
-TIRX_GEMM_STAGE(256, k)
-TIRX_GEMM_STAGE(64, mn)
-TIRX_GEMM_STAGE(128, mn)
-TIRX_GEMM_STAGE(256, mn)
-#undef TIRX_GEMM_STAGE
+// The layouts as types: class templates whose member names the value
+// (g++ 12 fails on a layout value computed from a template parameter in an
+// alias template; cudafe++ on a value spelled in a macro expansion).
+template <int Rows, MatrixMajor M> struct stage_layout_of {
+  static constexpr TileLayout value = stage_layout(Rows, M);
+  using type = typename detail::layout_type_of<value>::type;
+};
 template <class T, int Rows, MatrixMajor M>
 using StageTile = Tensor<T, ShapeT<Rows, block_k>, MemScope::shared_dyn, 1024,
                          typename stage_layout_of<Rows, M>::type>;
 
 /// A TMA box of (R, C) elements of `Bytes` bytes (Rank 3: (1, R, C), the
 /// batch mode first), landing row-major with the 128-byte swizzle.
-template <int Rank, int R, int C, int Bytes> struct box;
-#define TIRX_GEMM_BOX(R, C, BYTES)                                                                 \
-  template <> struct box<2, R, C, BYTES> {                                                         \
-    using shape = ShapeT<R, C>;                                                                    \
-    using layout =                                                                                 \
-        detail::layout_type_of<tma_smem_layout(shape::value, SwizzleMode::b128, BYTES)>::type;     \
-  };                                                                                               \
-  template <> struct box<3, R, C, BYTES> {                                                         \
-    using shape = ShapeT<1, R, C>;                                                                 \
-    using layout =                                                                                 \
-        detail::layout_type_of<tma_smem_layout(shape::value, SwizzleMode::b128, BYTES)>::type;     \
-  };
-TIRX_GEMM_BOX(128, 64, 2) // A, K-major
-TIRX_GEMM_BOX(256, 64, 2) // B, K-major
-TIRX_GEMM_BOX(64, 64, 2)  // an MN-major block; a B half-tile of a cluster of 4; D (16-bit)
-TIRX_GEMM_BOX(64, 32, 4)  // D (fp32)
-#undef TIRX_GEMM_BOX
+template <int Rank, int R, int C, int Bytes> struct box {
+  static constexpr Shape extents = Rank == 2 ? shape(R, C) : shape(1, R, C);
+  static constexpr TileLayout value = tma_smem_layout(extents, SwizzleMode::b128, Bytes);
+  using shape_type = typename detail::shape_type_of<extents>::type;
+  using layout_type = typename detail::layout_type_of<value>::type;
+};
 template <class T, int Rank, int R, int C>
-using BoxMap = TensorMap<T, typename box<Rank, R, C, sizeof(T)>::shape,
-                         typename box<Rank, R, C, sizeof(T)>::layout>;
+using BoxMap = TensorMap<T, typename box<Rank, R, C, sizeof(T)>::shape_type,
+                         typename box<Rank, R, C, sizeof(T)>::layout_type>;
 template <class T, int Rank, int R, int C>
 using BoxTile = typename BoxMap<T, Rank, R, C>::template smem_tensor<>;
 
@@ -111,6 +93,12 @@ template <class T, class Out, class Fn> struct Params {
 template <class T_, class Out_, Major MajorA, Major MajorB, class Epi_, Io IO, int Rank_,
           int Stages_, bool Overlap_, int Cluster_>
 struct Config {
+  static_assert(sizeof(T_) == 2,
+                "tirx_kernels::gemm: the inputs must be 16-bit (sizeof(T) == 2); "
+                "pass __nv_bfloat16 or __half A and B (convert wider inputs first)");
+  static_assert(Cluster_ == 1 || (Cluster_ == 2 && IO != Io::any),
+                "tirx_kernels::gemm: a cluster of 2 CTAs needs the TMA loads of Io::tma or "
+                "Io::tma_direct; use Cluster 1 with Io::any");
   using T = T_;
   using Out = Out_;
   using Epi = Epi_;
@@ -132,9 +120,6 @@ struct Config {
   static constexpr int d_cols = 128 / static_cast<int>(sizeof(Out));
   using MapD = BoxMap<Out, Rank_, 64, d_cols>;
   using ParamsT = Params<T, Out, typename Epi::function>;
-  static_assert(sizeof(T) == 2, "tirx_kernels::gemm: the inputs are 16-bit (bf16 or fp16)");
-  static_assert(Cluster_ == 1 || (Cluster_ == 2 && IO != Io::any),
-                "tirx_kernels::gemm: clusters of 2 take TMA loads (Io::tma or Io::tma_direct)");
 };
 
 /// The shared memory of one CTA: Stages A and B tiles, the D staging (64
