@@ -94,8 +94,10 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
   constexpr int pass_n = block_n / passes; // columns per pass
   const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
   // [snippet:epilogue]
-#pragma unroll
-  for (int pass = 0; pass < passes; ++pass) {
+  // one pass (bf16, fp16) or two (fp32), each with a constant pass number:
+  // the accumulator's registers are indexed by constants only
+  auto pass_of = [&](auto pass_constant) {
+    constexpr int pass = decltype(pass_constant)::value;
     if (t == 0)
       tma::store_wait_read<0>(); // the last stores have read the staging
     named_barrier_sync(1 + c, 128);
@@ -120,7 +122,10 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
       }
       tma::store_commit();
     }
-  }
+  };
+  pass_of(cuda::std::integral_constant<int, 0>{});
+  if constexpr (passes == 2)
+    pass_of(cuda::std::integral_constant<int, 1>{});
   // [/snippet]
 }
 
