@@ -1,20 +1,37 @@
-// The GEMM benchmark: tirx's Hopper GEMM (kernels/gemm/gemm_sm90.cuh)
-// beside cuBLAS (cublasGemmEx, bf16 in, fp32 compute, bf16 out, the same
-// TN problem) in one run. Each problem: uniform [-1, 1] bf16 inputs, tirx's
-// D checked against cuBLAS's before timing (|d| <= 2^-7 |ref| + 2^-10
-// sqrt(K)), then rounds of 20 event-timed launches taken alternately (tirx,
-// cuBLAS, tirx, cuBLAS) after a warm-up, medians reported. Output: one CSV
-// line per problem (M, N, K, tirx TFLOP/s, cuBLAS TFLOP/s, ratio).
-//   bench_gemm [--quick]   (quick: 4096^3 and 8192^3 only)
+// The GEMM benchmark: tirx's Hopper GEMM (kernels/gemm/) beside cuBLAS in one
+// run. The rows:
+//   the fast path, gemm_bf16_tn (bf16 in, A row-major, B column-major, D
+//   bf16), against cublasGemmEx (bf16 in, fp32 compute, bf16 out, the same
+//   problem): squares 1024..16384, the LLM shapes M in {1, 16, 128, 1024,
+//   4096, 16384} x (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)},
+//   ragged 4095 x 4104 x 4096 and 8191 x 8200 x 8192;
+//   the general entry, tirx_kernels::gemm: bf16 in all four layouts of A and
+//   B at 4096^3 and fp16 TN (cublasGemmEx with the matching transposes; TN
+//   without alpha takes the fast path's kernel, TN with alpha 0.5 the
+//   general one), the
+//   ragged 4095 x 4097 x 4096 (D's rows of 4097 bf16 are not on 16 bytes:
+//   plain stores), 4096 x 4096 x 4095 (A's and B's rows are not: plain loads),
+//   and bias + GELU(tanh) at 4096^3 against cublasLt's GELU_BIAS epilogue.
+// Each problem: uniform [-1, 1] inputs, tirx's D checked against cuBLAS's
+// before timing (|d - ref| <= 2^-7 |ref| + 2^-10 sqrt(K)), then 3 rounds of
+// 20 event-timed launches taken alternately (tirx, cuBLAS, tirx, ...) after
+// a warm-up, medians reported. Output: one CSV line per problem (M, N, K,
+// tirx TFLOP/s, cuBLAS TFLOP/s, ratio, case).
+//   bench_gemm [--quick]   (quick: 4096^3 and 8192^3 of the fast path, and
+//                           the general rows at 4096^3)
 #include "../kernels/gemm/gemm_sm90.cuh"
+#include "bench_gemm_tirx.hpp"
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <random>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -27,13 +44,16 @@ namespace {
     }                                                                                              \
   } while (0)
 
-__global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
+using bench_gemm::Layout;
+using bf16 = __nv_bfloat16;
+
+template <class T> __global__ void fill(T* p, size_t n, unsigned seed) {
   for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
     unsigned x = static_cast<unsigned>(i) * 2654435761u ^ seed;
     x ^= x >> 13;
     x *= 0x5bd1e995u;
     x ^= x >> 15;
-    p[i] = __float2bfloat16(static_cast<float>(x & 0xffffff) / 8388608.0f - 1.0f);
+    p[i] = static_cast<T>(static_cast<float>(x & 0xffffff) / 8388608.0f - 1.0f);
   }
 }
 
@@ -42,42 +62,33 @@ float median_ms(std::vector<float> v) {
   return v[v.size() / 2];
 }
 
-void problem(cublasHandle_t h, int m, int n, int k) {
-  __nv_bfloat16 *a, *b, *d, *ref;
-  CHECK(cudaMalloc(&a, size_t(m) * k * 2));
-  CHECK(cudaMalloc(&b, size_t(n) * k * 2));
-  CHECK(cudaMalloc(&d, size_t(m) * n * 2));
-  CHECK(cudaMalloc(&ref, size_t(m) * n * 2));
-  fill<<<1024, 256>>>(a, size_t(m) * k, 1u);
-  fill<<<1024, 256>>>(b, size_t(n) * k, 2u);
-  const float one = 1.0f, zero = 0.0f;
-  auto run_tirx = [&] { CHECK(tirx_kernels::gemm_bf16_tn(a, b, d, m, n, k)); };
-  // column-major cuBLAS: D^T (n x m) = B (n x k, as k x n col-major, transposed) * A^T
-  auto run_cublas = [&](__nv_bfloat16* out) {
-    CHECK(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, b, CUDA_R_16BF, k, a,
-                       CUDA_R_16BF, k, &zero, out, CUDA_R_16BF, n, CUBLAS_COMPUTE_32F,
-                       CUBLAS_GEMM_DEFAULT));
-  };
+template <class T> float as_float(T x) { return static_cast<float>(x); }
+
+/// One problem: the two implementations write out (tirx: d, cuBLAS: ref
+/// first, then d while timed); checked, then timed alternately.
+template <class T>
+void measure(const char* name, int m, int n, int k, T* d, T* ref,
+             const std::function<void()>& run_tirx, const std::function<void(T*)>& run_cublas) {
   run_tirx();
   run_cublas(ref);
   CHECK(cudaDeviceSynchronize());
-  std::vector<__nv_bfloat16> hd(size_t(m) * n), hr(size_t(m) * n);
-  CHECK(cudaMemcpy(hd.data(), d, hd.size() * 2, cudaMemcpyDeviceToHost));
-  CHECK(cudaMemcpy(hr.data(), ref, hr.size() * 2, cudaMemcpyDeviceToHost));
+  std::vector<T> hd(size_t(m) * n), hr(size_t(m) * n);
+  CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(T), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(T), cudaMemcpyDeviceToHost));
   long long bad = 0;
   const double floor = std::sqrt(double(k)) / 1024.0;
   for (size_t i = 0; i < hd.size(); ++i) {
-    const double g = __bfloat162float(hd[i]), w = __bfloat162float(hr[i]);
+    const double g = as_float(hd[i]), w = as_float(hr[i]);
     bad += !(std::fabs(g - w) <= std::fabs(w) / 128.0 + floor);
   }
   if (bad) {
-    std::printf("%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS)\n", m, n, k, bad);
+    std::printf("%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,,%s\n", m, n, k, bad, name);
     std::exit(1);
   }
   cudaEvent_t e0, e1;
   CHECK(cudaEventCreate(&e0));
   CHECK(cudaEventCreate(&e1));
-  auto time = [&](auto f) {
+  auto time = [&](const std::function<void()>& f) {
     std::vector<float> t;
     for (int i = 0; i < 20; ++i) {
       CHECK(cudaEventRecord(e0));
@@ -90,23 +101,135 @@ void problem(cublasHandle_t h, int m, int n, int k) {
     }
     return t;
   };
+  auto cublas_d = [&] { run_cublas(d); };
   time(run_tirx);
-  time([&] { run_cublas(d); });
+  time(cublas_d);
   std::vector<float> tt, tc;
   for (int round = 0; round < 3; ++round) {
     auto x = time(run_tirx);
-    auto y = time([&] { run_cublas(d); });
+    auto y = time(cublas_d);
     tt.insert(tt.end(), x.begin(), x.end());
     tc.insert(tc.end(), y.begin(), y.end());
   }
   const double flop = 2.0 * m * n * double(k);
   const double ft = flop / (median_ms(tt) * 1e-3) / 1e12, fc = flop / (median_ms(tc) * 1e-3) / 1e12;
-  std::printf("%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, ft, fc, ft / fc);
+  std::printf("%d,%d,%d,%.1f,%.1f,%.3f,%s\n", m, n, k, ft, fc, ft / fc, name);
   std::fflush(stdout);
+  CHECK(cudaEventDestroy(e0));
+  CHECK(cudaEventDestroy(e1));
+}
+
+struct Problem {
+  int m, n, k;
+  enum Kind { fast, general, fp16, bias_gelu } kind = fast;
+  Layout layout = Layout::tn;
+  const char* name = "bf16 TN gemm_bf16_tn";
+  float alpha = 1.0f;
+};
+
+/// cuBLAS's D^T (n x m, column-major) = op(B) op(A) for a row-major D = A B.
+template <class T>
+void cublas_gemm(cublasHandle_t h, Layout layout, const T* a, long long lda, const T* b,
+                 long long ldb, T* out, int m, int n, int k, float alpha) {
+  constexpr cudaDataType type = std::is_same_v<T, __half> ? CUDA_R_16F : CUDA_R_16BF;
+  const bool a_row = layout == Layout::tn || layout == Layout::nn;
+  const bool b_col = layout == Layout::tn || layout == Layout::tt;
+  const float zero = 0.0f;
+  CHECK(cublasGemmEx(h, b_col ? CUBLAS_OP_T : CUBLAS_OP_N, a_row ? CUBLAS_OP_N : CUBLAS_OP_T, n, m,
+                     k, &alpha, b, type, static_cast<int>(ldb), a, type, static_cast<int>(lda),
+                     &zero, out, type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
+/// cublasLt: D^T = gelu(B^T A^T + bias) with the bias per row of D^T.
+struct LtBiasGelu {
+  cublasLtHandle_t lt{};
+  cublasLtMatmulDesc_t op{};
+  cublasLtMatrixLayout_t la{}, lb{}, ld{};
+  cublasLtMatmulHeuristicResult_t algo{};
+  void* workspace = nullptr;
+  size_t workspace_bytes = 32u << 20;
+  LtBiasGelu(int m, int n, int k, const bf16* bias) {
+    CHECK(cublasLtCreate(&lt));
+    CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    const cublasOperation_t t = CUBLAS_OP_T, nn = CUBLAS_OP_N;
+    CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof(t)));
+    CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &nn, sizeof(nn)));
+    const cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_GELU_BIAS;
+    CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi)));
+    CHECK(
+        cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
+    CHECK(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, k, n, k)); // B (n x k row-major) as k x n
+    CHECK(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, k, m, k)); // A (m x k row-major) as k x m
+    CHECK(cublasLtMatrixLayoutCreate(&ld, CUDA_R_16BF, n, m, n));
+    cublasLtMatmulPreference_t pref{};
+    CHECK(cublasLtMatmulPreferenceCreate(&pref));
+    CHECK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                               &workspace_bytes, sizeof(workspace_bytes)));
+    int found = 0;
+    CHECK(cublasLtMatmulAlgoGetHeuristic(lt, op, lb, la, ld, ld, pref, 1, &algo, &found));
+    CHECK(found == 1 ? 0 : 1);
+    CHECK(cublasLtMatmulPreferenceDestroy(pref));
+    CHECK(cudaMalloc(&workspace, workspace_bytes));
+  }
+  void run(const bf16* a, const bf16* b, bf16* out) {
+    const float one = 1.0f, zero = 0.0f;
+    CHECK(cublasLtMatmul(lt, op, &one, b, lb, a, la, &zero, out, ld, out, ld, &algo.algo, workspace,
+                         workspace_bytes, 0));
+  }
+  ~LtBiasGelu() {
+    cudaFree(workspace);
+    cublasLtMatrixLayoutDestroy(la);
+    cublasLtMatrixLayoutDestroy(lb);
+    cublasLtMatrixLayoutDestroy(ld);
+    cublasLtMatmulDescDestroy(op);
+    cublasLtDestroy(lt);
+  }
+};
+
+template <class T> void problem(cublasHandle_t h, const Problem& p) {
+  const int m = p.m, n = p.n, k = p.k;
+  T *a, *b, *d, *ref, *bias = nullptr;
+  CHECK(cudaMalloc(&a, size_t(m) * k * sizeof(T)));
+  CHECK(cudaMalloc(&b, size_t(n) * k * sizeof(T)));
+  CHECK(cudaMalloc(&d, size_t(m) * n * sizeof(T)));
+  CHECK(cudaMalloc(&ref, size_t(m) * n * sizeof(T)));
+  fill<<<1024, 256>>>(a, size_t(m) * k, 1u);
+  fill<<<1024, 256>>>(b, size_t(n) * k, 2u);
+  const bool a_row = p.layout == Layout::tn || p.layout == Layout::nn;
+  const bool b_col = p.layout == Layout::tn || p.layout == Layout::tt;
+  const long long lda = a_row ? k : m, ldb = b_col ? k : n;
+  tirx_kernels::GemmArgs<T> g{};
+  g.m = m, g.n = n, g.k = k, g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d;
+  g.alpha = p.alpha;
+  std::function<void()> run_tirx;
+  std::function<void(T*)> run_cublas = [&](T* out) {
+    cublas_gemm(h, p.layout, a, lda, b, ldb, out, m, n, k, p.alpha);
+  };
+  LtBiasGelu* lt = nullptr;
+  if constexpr (std::is_same_v<T, __half>) {
+    run_tirx = [&] { CHECK(bench_gemm::tirx_general(g)); };
+  } else {
+    if (p.kind == Problem::fast)
+      run_tirx = [&] { CHECK(tirx_kernels::gemm_bf16_tn(a, b, d, m, n, k)); };
+    else if (p.kind == Problem::general)
+      run_tirx = [&] { CHECK(bench_gemm::tirx_general(p.layout, g)); };
+    if (p.kind == Problem::bias_gelu) {
+      CHECK(cudaMalloc(&bias, size_t(n) * sizeof(T)));
+      fill<<<64, 256>>>(bias, size_t(n), 3u);
+      g.bias = bias;
+      run_tirx = [&] { CHECK(bench_gemm::tirx_bias_gelu(g)); };
+      lt = new LtBiasGelu(m, n, k, bias);
+      run_cublas = [&](T* out) { lt->run(a, b, out); };
+    }
+  }
+  measure<T>(p.name, m, n, k, d, ref, run_tirx, run_cublas);
+  delete lt;
   CHECK(cudaFree(a));
   CHECK(cudaFree(b));
   CHECK(cudaFree(d));
   CHECK(cudaFree(ref));
+  if (bias)
+    CHECK(cudaFree(bias));
 }
 } // namespace
 
@@ -114,21 +237,36 @@ int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   cublasHandle_t h;
   CHECK(cublasCreate(&h));
-  std::printf("M,N,K,tirx_tflops,cublas_tflops,ratio\n");
-  std::vector<std::tuple<int, int, int>> ps;
+  std::printf("M,N,K,tirx_tflops,cublas_tflops,ratio,case\n");
+  std::vector<Problem> ps;
   if (quick) {
     ps = {{4096, 4096, 4096}, {8192, 8192, 8192}};
   } else {
     for (int s : {1024, 2048, 4096, 8192, 16384})
-      ps.emplace_back(s, s, s);
+      ps.push_back({s, s, s});
     for (int m : {1, 16, 128, 1024, 4096, 16384})
       for (auto [n, k] : {std::pair{4096, 4096}, std::pair{14336, 4096}, std::pair{4096, 14336}})
-        ps.emplace_back(m, n, k);
-    ps.emplace_back(4095, 4104, 4096);
-    ps.emplace_back(8191, 8200, 8192);
+        ps.push_back({m, n, k});
+    ps.push_back({4095, 4104, 4096});
+    ps.push_back({8191, 8200, 8192});
   }
-  for (auto [m, n, k] : ps)
-    problem(h, m, n, k);
+  const int s = 4096;
+  ps.push_back({s, s, s, Problem::general, Layout::tn, "bf16 TN (A row, B col) gemm"});
+  ps.push_back(
+      {s, s, s, Problem::general, Layout::tn, "bf16 TN gemm alpha 0.5 (general kernel)", 0.5f});
+  ps.push_back({s, s, s, Problem::general, Layout::nn, "bf16 NN (A row, B row) gemm"});
+  ps.push_back({s, s, s, Problem::general, Layout::tt, "bf16 TT (A col, B col) gemm"});
+  ps.push_back({s, s, s, Problem::general, Layout::nt, "bf16 NT (A col, B row) gemm"});
+  ps.push_back({s, s, s, Problem::fp16, Layout::tn, "fp16 TN gemm"});
+  ps.push_back({s, s, s, Problem::bias_gelu, Layout::tn, "bf16 TN gemm gelu(+bias) vs cublasLt"});
+  ps.push_back({4095, 4097, 4096, Problem::general, Layout::tn, "bf16 TN gemm, D plain stores"});
+  ps.push_back({4096, 4096, 4095, Problem::general, Layout::tn, "bf16 TN gemm, A/B plain loads"});
+  for (const Problem& p : ps) {
+    if (p.kind == Problem::fp16)
+      problem<__half>(h, p);
+    else
+      problem<bf16>(h, p);
+  }
   CHECK(cublasDestroy(h));
   return 0;
 }

@@ -1,0 +1,155 @@
+// The epilogue of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): what a
+// consumer warpgroup does with its 64 x 256 accumulator at the end of a
+// tile. First the fused math, in fp32 on the registers
+// (fn(alpha acc + beta C + bias), C and the bias read at indices clamped
+// into D), unless the epilogue is Plain; then the store: through the
+// swizzled shared staging and TMA stores (the TMA unit skips the rows
+// outside D, and the columns past n when D's rows end on 16 bytes: it
+// writes whole 16-byte units), or from the registers with bounded plain
+// stores (any alignment of D).
+//
+// Thread t of the warpgroup (warp w = t / 32, lane l) holds register r of
+// the accumulator at row 16w + l/4 + 8((r/2) % 2), column 8(r/4) + 2(l%4)
+// + r%2 of its 64 x 256 part (wgmma_accumulator_layout; docs/gemm.md).
+#pragma once
+
+#include "gemm_tiles.cuh"
+
+#include <tirx/exec/tma.hpp>
+
+namespace tirx_kernels::gemm_sm90 {
+
+template <class Out> TIRX_HD inline float to_float(Out x) {
+  if constexpr (cuda::std::is_same_v<Out, float>)
+    return x;
+  else if constexpr (cuda::std::is_same_v<Out, half>)
+    return __half2float(x);
+  else
+    return __bfloat162float(x);
+}
+template <class Out> TIRX_HD inline Out from_float(float x) {
+  if constexpr (cuda::std::is_same_v<Out, float>)
+    return x;
+  else if constexpr (cuda::std::is_same_v<Out, half>)
+    return __float2half_rn(x);
+  else
+    return __float2bfloat16_rn(x);
+}
+/// Two neighbours of a row as one store: bf16x2, half2 or float2.
+template <class Out> TIRX_HD inline auto pair_of(float x, float y) {
+  if constexpr (cuda::std::is_same_v<Out, float>)
+    return float2{x, y};
+  else if constexpr (cuda::std::is_same_v<Out, half>)
+    return __floats2half2_rn(x, y);
+  else
+    return __floats2bfloat162_rn(x, y);
+}
+template <class Out> using pair_t = decltype(pair_of<Out>(0.0f, 0.0f));
+
+#if defined(__CUDACC__)
+/// acc = fn(alpha acc + beta C + bias) in place; (row, col): the element
+/// of register 0 in D (batch bt). Branch-free: C and the bias are read at
+/// indices clamped into D (what lies outside D is computed but never
+/// stored), C only when beta != 0 (one uniform branch).
+template <class Epi, class P, class Acc>
+__device__ TIRX_FORCEINLINE void apply_epilogue(Acc& acc, const P& p, int row, int col, int bt) {
+  auto clamp = [](int x, int end) { return x < end ? x : end - 1; };
+  if (p.beta != 0.0f) {
+    const auto* c0 = p.c + bt * p.stride_c + clamp(row, p.m) * p.ldc;
+    const auto* c1 = p.c + bt * p.stride_c + clamp(row + 8, p.m) * p.ldc;
+#pragma unroll
+    for (int r = 0; r < block_n / 2; ++r) {
+      const int j = clamp(col + 8 * (r / 4) + r % 2, p.n);
+      acc.data()[r] = p.alpha * acc.data()[r] + p.beta * to_float(((r / 2) % 2 ? c1 : c0)[j]);
+    }
+  } else {
+#pragma unroll
+    for (int r = 0; r < block_n / 2; ++r)
+      acc.data()[r] *= p.alpha;
+  }
+  const auto* bias = p.bias + bt * p.stride_bias;
+#pragma unroll
+  for (int r = 0; r < block_n / 2; ++r) {
+    float v = acc.data()[r];
+    if constexpr (Epi::bias == Bias::column)
+      v += to_float(bias[clamp(col + 8 * (r / 4) + r % 2, p.n)]);
+    else if constexpr (Epi::bias == Bias::row)
+      v += to_float(bias[clamp(row + 8 * ((r / 2) % 2), p.m)]);
+    acc.data()[r] = p.fn(v);
+  }
+}
+
+/// The TMA-store epilogue of consumer c: the values into this warpgroup's
+/// swizzled staging (64 rows of (64, 128-byte) blocks; fp32 in two passes
+/// of 128 columns), then one thread's TMA stores, which run on while the
+/// next tile's mainloop starts. (row0, col0): the part's corner in D.
+template <class Cfg, class Acc>
+__device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out* stage_d,
+                                              const typename Cfg::MapD& map_d, int c, int row0,
+                                              int col0, int bt) {
+  using Out = typename Cfg::Out;
+  using View = BoxTile<Out, 2, 64, Cfg::d_cols>;          // the registers' view
+  using TileD = BoxTile<Out, Cfg::rank, 64, Cfg::d_cols>; // the TMA stores' (batch mode first)
+  constexpr int cols = Cfg::d_cols, passes = static_cast<int>(sizeof(Out)) / 2;
+  constexpr int pass_n = block_n / passes; // columns per pass
+  const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
+  // [snippet:epilogue]
+  // one pass (bf16, fp16) or two (fp32), each with a constant pass number:
+  // the accumulator's registers are indexed by constants only
+  auto pass_of = [&](auto pass_constant) {
+    constexpr int pass = decltype(pass_constant)::value;
+    if (t == 0)
+      tma::store_wait_read<0>(); // the last stores have read the staging
+    named_barrier_sync(1 + c, 128);
+#pragma unroll
+    for (int r = pass * pass_n / 2; r < (pass + 1) * pass_n / 2; r += 2) {
+      const int row = 16 * w + l / 4 + 8 * ((r / 2) % 2);
+      const int col = 8 * (r / 4) + 2 * (l % 4) - pass * pass_n;
+      auto blk = decl_tensor<View>(stage_d + (col / cols) * 64 * cols);
+      *reinterpret_cast<pair_t<Out>*>(&blk(row, col % cols)) =
+          pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
+    }
+    fence_proxy_async_shared();
+    named_barrier_sync(1 + c, 128);
+    if (t == 0) {
+#pragma unroll
+      for (int j = 0; j < pass_n / cols; ++j) {
+        auto blk = decl_tensor<TileD>(stage_d + j * 64 * cols);
+        if constexpr (Cfg::rank == 3)
+          tma::store(map_d, blk, bt, row0, col0 + pass * pass_n + j * cols);
+        else
+          tma::store(map_d, blk, row0, col0 + pass * pass_n + j * cols);
+      }
+      tma::store_commit();
+    }
+  };
+  pass_of(cuda::std::integral_constant<int, 0>{});
+  if constexpr (passes == 2)
+    pass_of(cuda::std::integral_constant<int, 1>{});
+  // [/snippet]
+}
+
+/// The epilogue from the registers: bounded stores into D (pairs where
+/// D's rows and pointer allow; p.pairs). (row, col): register 0's element.
+template <class Cfg, class Acc, class P>
+__device__ TIRX_FORCEINLINE void store_direct(const Acc& acc, const P& p, int row, int col,
+                                              int bt) {
+  using Out = typename Cfg::Out;
+  Out* d = p.d + bt * p.stride_d;
+#pragma unroll
+  for (int r = 0; r < block_n / 2; r += 2) {
+    const int i = row + 8 * ((r / 2) % 2), j = col + 8 * (r / 4);
+    if (i < p.m && j + 1 < p.n && p.pairs) {
+      *reinterpret_cast<pair_t<Out>*>(d + i * p.ldd + j) =
+          pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
+    } else if (i < p.m) {
+      if (j < p.n)
+        d[i * p.ldd + j] = from_float<Out>(acc.data()[r]);
+      if (j + 1 < p.n)
+        d[i * p.ldd + j + 1] = from_float<Out>(acc.data()[r + 1]);
+    }
+  }
+}
+#endif
+
+} // namespace tirx_kernels::gemm_sm90

@@ -1,0 +1,100 @@
+// The public options of the tirx GEMM (kernels/gemm/gemm.cuh):
+//   D = fn(alpha * op(A) op(B) + beta * C + bias)      (in fp32, then converted)
+// The storage order of A (m x k) and of B (k x n) (Major), the bias vector
+// (Bias), the elementwise functions (ewise::identity, relu, silu, gelu_tanh,
+// or a user functor), the epilogue that combines them (Epilogue, or Plain for
+// D = A B with nothing else), and the arguments of one call (GemmArgs).
+#pragma once
+
+#include <tirx/core/config.hpp>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+namespace tirx_kernels {
+
+/// The storage order of a matrix: row-major (the columns of a row are
+/// contiguous, rows ld elements apart) or column-major.
+enum class Major { row, col };
+
+/// The bias added before the function: none, one value per column of D
+/// (bias[j], n values, the bias of a linear layer) or per row (bias[i]).
+enum class Bias { none, column, row };
+
+namespace ewise {
+/// e^x: the fast exponential of the SFU on the device (2 ulp near 0, a
+/// few more for large |x|), expf on the host.
+TIRX_HD inline float fast_exp(float x) {
+#if defined(__CUDA_ARCH__)
+  return __expf(x);
+#else
+  return expf(x);
+#endif
+}
+
+/// The elementwise functions of the epilogue, on fp32 values.
+struct identity {
+  TIRX_HD float operator()(float x) const { return x; }
+};
+struct relu {
+  TIRX_HD float operator()(float x) const { return x > 0.0f ? x : 0.0f; }
+};
+/// x * sigmoid(x).
+struct silu {
+  TIRX_HD float operator()(float x) const { return x / (1.0f + fast_exp(-x)); }
+};
+/// GELU with the tanh approximation, x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715
+/// x^3))), computed as x sigmoid(2 sqrt(2/pi) (x + 0.044715 x^3)) (the same
+/// function: one exponential, no tanh).
+struct gelu_tanh {
+  TIRX_HD float operator()(float x) const {
+    return x / (1.0f + fast_exp(-1.5957691216f * (x + 0.044715f * x * x * x)));
+  }
+};
+} // namespace ewise
+
+/// The epilogue D = fn(alpha * A B + beta * C + bias) in fp32. Fn: a
+/// default-constructible, copyable functor with `float operator()(float)
+/// const` callable on the device (its state travels with the launch); B:
+/// the bias vector. C is read only when beta != 0.
+template <class Fn = ewise::identity, Bias B = Bias::none> struct Epilogue {
+  static constexpr bool plain = false;
+  static constexpr Bias bias = B;
+  using function = Fn;
+  Fn fn{};
+};
+
+/// No epilogue: D = A B, converted (alpha must be 1, beta 0, no bias).
+/// The code of the fast path, gemm_bf16_tn.
+struct Plain {
+  static constexpr bool plain = true;
+  static constexpr Bias bias = Bias::none;
+  using function = ewise::identity;
+  ewise::identity fn{};
+};
+
+/// The arguments of one GEMM (batch of GEMMs): D (m x n, row-major) =
+/// fn(alpha A B + beta C + bias), A m x k and B k x n in the storage
+/// orders of gemm<MajorA, MajorB>, C m x n row-major. T: the input type
+/// (__nv_bfloat16 or __half), Out: D's, C's and the bias's type (T,
+/// __nv_bfloat16, __half or float). A leading dimension of 0 means dense
+/// (the contiguous extent: k for a row-major A, m for a column-major one).
+/// Batch b of X starts at X + b * stride_x (stride_a, stride_b,
+/// stride_bias may be 0: the same matrix for every batch; stride_d not).
+template <class T, class Out = T> struct GemmArgs {
+  int m = 0, n = 0, k = 0;
+  const T* a = nullptr;
+  long long lda = 0;
+  const T* b = nullptr;
+  long long ldb = 0;
+  Out* d = nullptr;
+  long long ldd = 0;
+  float alpha = 1.0f, beta = 0.0f;
+  const Out* c = nullptr; ///< read only when beta != 0
+  long long ldc = 0;
+  const Out* bias = nullptr; ///< n values (Bias::column) or m (Bias::row)
+  int batch = 1;
+  long long stride_a = 0, stride_b = 0, stride_c = 0, stride_d = 0, stride_bias = 0;
+};
+
+} // namespace tirx_kernels

@@ -1,0 +1,155 @@
+// The shared tiles of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): the
+// CTA tile (128 x 256, K blocks of 64), the stage layouts of A and B in
+// either major, the TMA boxes and tensor maps that fill them (2-D, or 3-D
+// with a batch mode), the D staging, the shared-memory plan, and Config,
+// the compile-time facts of one kernel.
+//
+// A stage holds A as (128, 64) and B as (256, 64) = (MN, K), the view
+// wgmma reads. A K-major operand (A row-major, B column-major) is one TMA
+// box of (rows, 64) with the 128-byte swizzle; an MN-major one (A
+// column-major, B row-major) is 2 (A) or 4 (B) boxes of (64 K, 64 MN),
+// each an MN-major block of 64 x 64 with the same swizzle, which wgmma
+// reads with its transpose bit: no transpose pass.
+#pragma once
+
+#include "gemm_options.cuh"
+
+#include <tirx/tile.hpp>
+
+namespace tirx_kernels::gemm_sm90 {
+
+using bf16 = nv_bfloat16;
+using namespace tirx;
+
+inline constexpr int block_m = 128, block_n = 256, block_k = 64;
+inline constexpr int threads = 384;
+
+/// A stage tile of `rows` x 64 16-bit elements: K-major, rows of one
+/// 128-byte swizzle row (what a TMA box of (rows, 64) with the 128B
+/// swizzle writes), or MN-major, blocks of 64 MN x 64 K.
+TIRX_HD constexpr TileLayout stage_layout(index_t rows, MatrixMajor major = MatrixMajor::k) {
+  return wgmma_smem_layout(shape(rows, block_k), major, SwizzleMode::b128, 2);
+}
+
+// The layouts as types: class templates whose member names the value
+// (g++ 12 fails on a layout value computed from a template parameter in an
+// alias template; cudafe++ on a value spelled in a macro expansion).
+template <int Rows, MatrixMajor M> struct stage_layout_of {
+  static constexpr TileLayout value = stage_layout(Rows, M);
+  using type = typename detail::layout_type_of<value>::type;
+};
+template <class T, int Rows, MatrixMajor M>
+using StageTile = Tensor<T, ShapeT<Rows, block_k>, MemScope::shared_dyn, 1024,
+                         typename stage_layout_of<Rows, M>::type>;
+
+/// A TMA box of (R, C) elements of `Bytes` bytes (Rank 3: (1, R, C), the
+/// batch mode first), landing row-major with the 128-byte swizzle.
+template <int Rank, int R, int C, int Bytes> struct box {
+  static constexpr Shape extents = Rank == 2 ? shape(R, C) : shape(1, R, C);
+  static constexpr TileLayout value = tma_smem_layout(extents, SwizzleMode::b128, Bytes);
+  using shape_type = typename detail::shape_type_of<extents>::type;
+  using layout_type = typename detail::layout_type_of<value>::type;
+};
+template <class T, int Rank, int R, int C>
+using BoxMap = TensorMap<T, typename box<Rank, R, C, sizeof(T)>::shape_type,
+                         typename box<Rank, R, C, sizeof(T)>::layout_type>;
+template <class T, int Rank, int R, int C>
+using BoxTile = typename BoxMap<T, Rank, R, C>::template smem_tensor<>;
+
+/// The wgmma of one 16-wide K slice for inputs of type T.
+template <class T>
+using wgmma_op =
+    cuda::std::conditional_t<cuda::std::is_same_v<T, half>,
+                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">,
+                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>;
+
+/// Where A, B and D travel: TMA loads and the TMA-store epilogue; TMA loads
+/// and stores from the registers; or either, chosen per launch (Params).
+enum class Io { tma, tma_direct, any };
+
+/// The run-time arguments of a launch (the tensor maps travel beside it).
+template <class T, class Out, class Fn> struct Params {
+  int m = 0, n = 0, k = 0, batch = 1;
+  const T* a = nullptr; ///< A, B: read by plain loads when !tma_loads
+  long long lda = 0, stride_a = 0;
+  const T* b = nullptr;
+  long long ldb = 0, stride_b = 0;
+  Out* d = nullptr; ///< written by plain stores when !tma_store
+  long long ldd = 0, stride_d = 0;
+  const Out* c = nullptr;
+  long long ldc = 0, stride_c = 0;
+  const Out* bias = nullptr;
+  long long stride_bias = 0;
+  float alpha = 1.0f, beta = 0.0f;
+  int a_batch = 1, b_batch = 1; ///< 0: one matrix for the whole batch (its TMA batch coordinate)
+  bool tma_loads = true, tma_store = true;
+  bool pairs = true; ///< D's elements (i, 2j), (i, 2j + 1) may be stored as one pair
+  Fn fn{};
+};
+
+/// The compile-time facts of one kernel: input and output types, the
+/// majors of A and B, the epilogue, the I/O paths, the rank of the tensor
+/// maps (2, or 3 with the batch mode), stages, the wgmma overlap, cluster.
+template <class T_, class Out_, Major MajorA, Major MajorB, class Epi_, Io IO, int Rank_,
+          int Stages_, bool Overlap_, int Cluster_>
+struct Config {
+  static_assert(sizeof(T_) == 2,
+                "tirx_kernels::gemm: the inputs must be 16-bit (sizeof(T) == 2); "
+                "pass __nv_bfloat16 or __half A and B (convert wider inputs first)");
+  static_assert(Cluster_ == 1 || (Cluster_ == 2 && IO != Io::any),
+                "tirx_kernels::gemm: a cluster of 2 CTAs needs the TMA loads of Io::tma or "
+                "Io::tma_direct; use Cluster 1 with Io::any");
+  using T = T_;
+  using Out = Out_;
+  using Epi = Epi_;
+  static constexpr Io io = IO;
+  static constexpr int rank = Rank_, stages = Stages_, cluster = Cluster_;
+  static constexpr bool overlap = Overlap_;
+  static constexpr MatrixMajor ma = MajorA == Major::row ? MatrixMajor::k : MatrixMajor::mn;
+  static constexpr MatrixMajor mb = MajorB == Major::col ? MatrixMajor::k : MatrixMajor::mn;
+  /// MN rows per box and boxes per stage (B: per CTA of the cluster).
+  static constexpr int a_rows = ma == MatrixMajor::k ? block_m : 64;
+  static constexpr int b_rows = mb == MatrixMajor::k ? block_n / Cluster_ : 64;
+  static constexpr int a_boxes = block_m / a_rows, b_boxes = block_n / Cluster_ / b_rows;
+  template <MatrixMajor M, int Rows>
+  using MapOf = cuda::std::conditional_t<M == MatrixMajor::k, BoxMap<T, Rank_, Rows, block_k>,
+                                         BoxMap<T, Rank_, block_k, 64>>;
+  using MapA = MapOf<ma, a_rows>;
+  using MapB = MapOf<mb, b_rows>;
+  /// D's boxes: 64 rows of 128 bytes (64 16-bit values, 32 floats).
+  static constexpr int d_cols = 128 / static_cast<int>(sizeof(Out));
+  using MapD = BoxMap<Out, Rank_, 64, d_cols>;
+  using ParamsT = Params<T, Out, typename Epi::function>;
+};
+
+/// The shared memory of one CTA: Stages A and B tiles, the D staging (64
+/// KB: each consumer warpgroup's 64 x 256 part of the tile, or half of it
+/// for fp32, as (64, 128-byte) TMA boxes), the barrier ring.
+template <class T, class Out, int Stages> struct Plan {
+  T* a;
+  T* b;
+  Out* d; ///< the D tile on its way out (TMA-store epilogue), or null
+  BarrierRing<Stages> ring;
+};
+template <class T, class Out, int Stages, bool Staging>
+TIRX_HD constexpr Plan<T, Out, Stages> plan(SMEMPool& pool) {
+  // the stages one after the other (each stage tile is viewed with its
+  // swizzled layout at its 1024-byte aligned offset)
+  constexpr Shape sa = shape(Stages * block_m, block_k), sb = shape(Stages * block_n, block_k);
+  auto a = pool.alloc<T, sa, row_major(sa), 1024>();
+  auto b = pool.alloc<T, sb, row_major(sb), 1024>();
+  Out* dst = nullptr;
+  constexpr Shape sd = shape(block_m * block_n * 2 / static_cast<index_t>(sizeof(Out)));
+  if constexpr (Staging)
+    dst = pool.alloc<Out, sd, row_major(sd), 1024>().data();
+  auto ring = BarrierRing<Stages>::alloc(pool);
+  pool.commit();
+  return Plan<T, Out, Stages>{a.data(), b.data(), dst, ring};
+}
+template <class Cfg> TIRX_HD constexpr unsigned long long smem_bytes_for() {
+  SMEMPool pool;
+  plan<typename Cfg::T, typename Cfg::Out, Cfg::stages, Cfg::io != Io::tma_direct>(pool);
+  return pool.bytes();
+}
+
+} // namespace tirx_kernels::gemm_sm90

@@ -1,0 +1,387 @@
+// GPU test of the general GEMM (kernels/gemm/gemm.cuh, label gpu, sm_90a):
+// tirx_kernels::gemm<MajorA, MajorB, Epi>(GemmArgs<T, Out>) against a host
+// reference in double precision, on seeded uniform [-1, 1] inputs. One
+// source, three executables (TIRX_GEMM_GROUP), each a handful of kernel
+// instantiations (every one costs several seconds of nvcc):
+//   0 (gpu_gemm_general.layouts)   bf16 -> bf16, all four layouts of A and B
+//   1 (gpu_gemm_general.types)     fp16 inputs; fp16, fp32 and bf16 outputs;
+//                                  ReLU / SiLU with column / row bias
+//   2 (gpu_gemm_general.epilogues) GELU(tanh) + bias, a user functor, Plain
+// (A TN call without alpha, beta, bias or batch whose operands all take
+// TMA runs the fast path's kernel, the others the general one: the sweep
+// covers both.) Each kernel runs over sizes where every dimension of a sampled set in
+// 1..520 (the edges of the 128 x 256 x 64 tiles) appears as M, as N and as
+// K, plus large primes, with variants: dense, padded leading dimensions,
+// misaligned pointers or strides (the plain-load / plain-store paths),
+// alpha / beta with C, and batches (strided, B shared by the batch). The
+// outputs are poisoned (0xff bytes: NaN in every output type) and the
+// padding around D must stay poisoned. An element passes when
+//   |D - ref| <= 2 u |ref| + 2^-13 S,  S = |alpha| sum_k |a b| + |beta c| + |bias|
+// (+ 2^-24 for fp16, the spacing of its subnormals; u: the output type's
+// unit roundoff, 2^-8 bf16, 2^-11 fp16, 2^-24 fp32;
+// 2^-13 S covers the fp32 accumulation of K <= 4099 terms; a lost product
+// term is ~S / K). Every element is checked where M N K <= 2^26, otherwise
+// the first and last 2 rows and columns and 2048 sampled elements.
+// `--quick` keeps small sizes (for compute-sanitizer); a number: the seed.
+// Exit 0: all passed; 1: a case failed; 77: no sm_90 GPU.
+#include "gpu_check.hpp"
+
+#include "../../kernels/gemm/gemm.cuh"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#ifndef TIRX_GEMM_GROUP
+#define TIRX_GEMM_GROUP 0
+#endif
+
+namespace {
+
+using namespace tirx_kernels;
+using tirx_kernels::gemm_sm90::from_float;
+using tirx_kernels::gemm_sm90::to_float;
+
+#if TIRX_GEMM_GROUP == 2
+/// A user functor with state: leaky ReLU.
+struct leaky {
+  float slope = 0.0f;
+  TIRX_HD float operator()(float x) const { return x > 0.0f ? x : slope * x; }
+};
+double host_fn(leaky f, double x) { return x > 0 ? x : f.slope * x; }
+#endif
+
+// the host's functions, in double
+[[maybe_unused]] double host_fn(ewise::identity, double x) { return x; }
+[[maybe_unused]] double host_fn(ewise::relu, double x) { return x > 0 ? x : 0; }
+[[maybe_unused]] double host_fn(ewise::silu, double x) { return x / (1 + std::exp(-x)); }
+[[maybe_unused]] double host_fn(ewise::gelu_tanh, double x) {
+  return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+}
+
+template <class Out> double unit_roundoff() {
+  return std::is_same_v<Out, float> ? 0x1p-24 : std::is_same_v<Out, half> ? 0x1p-11 : 0x1p-8;
+}
+
+/// How one case lays out its operands.
+struct Variant {
+  const char* name;
+  int pad = 0;          ///< extra elements per row of A, B, C, D
+  int offset = 0;       ///< elements the A, B and D pointers are moved by (1: misaligned)
+  int batch = 1;        ///< batch count
+  bool share_b = false; ///< one B for the whole batch (stride_b = 0)
+  float alpha = 1.0f, beta = 0.0f;
+};
+
+int failures = 0, cases = 0;
+
+template <class X> X* to_device(const std::vector<X>& h) {
+  X* p = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&p, h.size() * sizeof(X) + 64));
+  TIRX_CHECK_CUDA(cudaMemcpy(p, h.data(), h.size() * sizeof(X), cudaMemcpyHostToDevice));
+  return p;
+}
+
+template <Major MA, Major MB, class Epi, class T, class Out>
+void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
+         const Epi& epi = {}) {
+  if (Epi::plain) // D = A B only
+    v.alpha = 1.0f, v.beta = 0.0f;
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  const int bt = v.batch;
+  // A: m x k (row-major: m rows of lda), B: k x n; C, D: m x n row-major
+  const long long ra = MA == Major::row ? m : k, ca = MA == Major::row ? k : m;
+  const long long rb = MB == Major::row ? k : n, cb = MB == Major::row ? n : k;
+  const long long lda = ca + v.pad, ldb = cb + v.pad, ldd = n + v.pad, ldc = n + v.pad;
+  const long long sa = ra * lda + v.pad, sb = v.share_b ? 0 : rb * ldb + v.pad;
+  const long long sd = m * ldd + v.pad, sc = m * ldc + v.pad;
+  auto fill = [&](auto& vec, long long count) {
+    using X = typename std::decay_t<decltype(vec)>::value_type;
+    vec.resize(static_cast<size_t>(count));
+    for (auto& x : vec)
+      x = from_float<X>(u(rng));
+  };
+  std::vector<T> ha, hb;
+  std::vector<Out> hc, hbias;
+  fill(ha, v.offset + sa * bt);
+  fill(hb, v.offset + (v.share_b ? rb * ldb : sb * bt));
+  const bool use_c = v.beta != 0.0f, col_bias = Epi::bias == Bias::column;
+  if (use_c)
+    fill(hc, sc * bt);
+  const long long nbias = col_bias ? n : m, sbias = Epi::bias == Bias::none ? 0 : nbias + 3;
+  if (Epi::bias != Bias::none)
+    fill(hbias, sbias * bt);
+  const long long d_elems = v.offset + sd * bt + 64; // + a guard tail
+  T* da = to_device(ha);
+  T* db = to_device(hb);
+  Out* dc = use_c ? to_device(hc) : nullptr;
+  Out* dbias = Epi::bias != Bias::none ? to_device(hbias) : nullptr;
+  Out* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, d_elems * sizeof(Out)));
+  TIRX_CHECK_CUDA(cudaMemset(dd, 0xff, d_elems * sizeof(Out))); // poison: NaN
+  GemmArgs<T, Out> g{};
+  g.m = m, g.n = n, g.k = k, g.batch = bt;
+  g.a = da + v.offset, g.lda = lda, g.stride_a = sa;
+  g.b = db + v.offset, g.ldb = ldb, g.stride_b = sb;
+  g.d = dd + v.offset, g.ldd = ldd, g.stride_d = sd;
+  g.c = dc, g.ldc = ldc, g.stride_c = sc;
+  g.bias = dbias, g.stride_bias = sbias;
+  g.alpha = v.alpha, g.beta = v.beta;
+  const cudaError_t e = gemm<MA, MB>(g, 0, epi);
+  if (e != cudaSuccess) {
+    std::printf("FAIL %-34s %5d x %5d x %5d %-12s: gemm returned %s (%s)\n", config, m, n, k,
+                v.name, cudaGetErrorName(e), gemm_check<MA, MB, Epi>(g));
+    ++failures, ++cases;
+    return;
+  }
+  TIRX_CHECK_LAUNCH("tirx_kernels::gemm");
+  std::vector<Out> hd(static_cast<size_t>(d_elems));
+  TIRX_CHECK_CUDA(cudaMemcpy(hd.data(), dd, d_elems * sizeof(Out), cudaMemcpyDeviceToHost));
+  std::vector<float> fa(ha.size()), fb(hb.size());
+  for (size_t i = 0; i < ha.size(); ++i)
+    fa[i] = to_float(ha[i]);
+  for (size_t i = 0; i < hb.size(); ++i)
+    fb[i] = to_float(hb[i]);
+  auto A = [&](int b, int i, int x) {
+    return static_cast<double>(fa[static_cast<size_t>(
+        v.offset + b * sa + (MA == Major::row ? i * lda + x : x * lda + i))]);
+  };
+  auto B = [&](int b, int x, int j) {
+    return static_cast<double>(fb[static_cast<size_t>(
+        v.offset + b * sb + (MB == Major::row ? x * ldb + j : j * ldb + x))]);
+  };
+  long long bad = 0;
+  const double uo = unit_roundoff<Out>();
+  const double tiny = std::is_same_v<Out, half> ? 0x1p-24 : 0.0; // fp16's subnormal spacing
+  auto check = [&](int b, int i, int j) {
+    double s = 0, mag = 0;
+    for (int x = 0; x < k; ++x) {
+      const double p = A(b, i, x) * B(b, x, j);
+      s += p;
+      mag += std::fabs(p);
+    }
+    double pre = v.alpha * s;
+    mag *= std::fabs(v.alpha);
+    if (use_c) {
+      const double cv = to_float(hc[static_cast<size_t>(b * sc + i * ldc + j)]);
+      pre += v.beta * cv;
+      mag += std::fabs(v.beta * cv);
+    }
+    if (Epi::bias != Bias::none) {
+      const double bv = to_float(hbias[static_cast<size_t>(b * sbias + (col_bias ? j : i))]);
+      pre += bv;
+      mag += std::fabs(bv);
+    }
+    const double want = host_fn(epi.fn, pre);
+    const double got = to_float(hd[static_cast<size_t>(v.offset + b * sd + i * ldd + j)]);
+    if (!(std::fabs(got - want) <= 2 * uo * std::fabs(want) + 0x1p-13 * mag + tiny) && bad++ < 3)
+      std::printf("  D[%d](%d, %d) = %.7g, want %.7g (S = %.3g)\n", b, i, j, got, want, mag);
+  };
+  const bool all = static_cast<long long>(m) * n * k <= (1ll << 26);
+  for (int b = 0; b < bt; ++b) {
+    if (all) {
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j)
+          check(b, i, j);
+    } else {
+      std::uniform_int_distribution<int> ri(0, m - 1), rj(0, n - 1);
+      for (int i : {0, 1, m - 2, m - 1})
+        for (int j = 0; j < n; ++j)
+          check(b, i < 0 ? 0 : i, j);
+      for (int j : {0, 1, n - 2, n - 1})
+        for (int i = 0; i < m; ++i)
+          check(b, i, j < 0 ? 0 : j);
+      for (int s = 0; s < 2048; ++s)
+        check(b, ri(rng), rj(rng));
+    }
+  }
+  // everything of D's allocation outside the m x n matrices stays poisoned
+  long long touched = 0;
+  for (long long at = 0; at < d_elems; ++at) {
+    const long long rel = at - v.offset;
+    const long long b = rel >= 0 ? rel / sd : -1, w = rel >= 0 ? rel % sd : 0;
+    const bool inside = rel >= 0 && b < bt && w / ldd < m && w % ldd < n;
+    unsigned char bytes[sizeof(Out)];
+    std::memcpy(bytes, &hd[static_cast<size_t>(at)], sizeof(Out));
+    bool poisoned = true;
+    for (unsigned char x : bytes)
+      poisoned = poisoned && x == 0xff;
+    if (!inside && !poisoned && touched++ < 3)
+      std::printf("  element %lld outside D was written\n", at);
+  }
+  bad += touched;
+  ++cases;
+  const bool tma_ab =
+      gemm_sm90::tma_takes(g.a, lda, sa, bt, 2) && gemm_sm90::tma_takes(g.b, ldb, sb, bt, 2);
+  const bool tma_d =
+      gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) && n * sizeof(Out) % 16 == 0;
+  std::printf("%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s\n", bad ? "FAIL" : "PASS",
+              config, m, n, k, v.name, bt, tma_ab ? "TMA" : "plain loads",
+              tma_d ? "TMA store" : "plain stores");
+  failures += bad ? 1 : 0;
+  TIRX_CHECK_CUDA(cudaFree(da));
+  TIRX_CHECK_CUDA(cudaFree(db));
+  TIRX_CHECK_CUDA(cudaFree(dd));
+  if (dc)
+    TIRX_CHECK_CUDA(cudaFree(dc));
+  if (dbias)
+    TIRX_CHECK_CUDA(cudaFree(dbias));
+}
+
+struct Sweep {
+  bool quick = false;
+  std::mt19937 rng;
+  std::vector<int> dims() const {
+    if (quick)
+      return {1, 7, 8, 17, 64, 65, 129, 257};
+    return {1,   2,   3,   5,   7,   8,   9,   15,  16,  17,  31,  33,  63,  64,  65,  100,
+            127, 128, 129, 191, 255, 256, 257, 300, 383, 384, 385, 449, 511, 512, 513, 520};
+  }
+  const Variant variants[6] = {
+      {"dense"},
+      {"padded", 8},
+      {"misaligned", 0, 1},
+      {"odd-ld", 3},
+      {"alpha-beta", 8, 0, 1, false, 0.5f, -1.5f},
+      {"alpha-beta-m", 1, 1, 1, false, -2.0f, 0.25f},
+  };
+
+  /// Every dimension as M, N and K once (the others drawn from the set),
+  /// the variants in turn; then the large primes and the batches.
+  template <Major MA, Major MB, class Epi, class T, class Out>
+  void all(const char* config, int stride = 1, const Epi& epi = {}) {
+    const std::vector<int> d = dims();
+    std::uniform_int_distribution<size_t> pick(0, d.size() - 1);
+    int vi = 0;
+    for (size_t i = 0; i < d.size(); i += static_cast<size_t>(stride))
+      for (int role = 0; role < 3; ++role) {
+        int s[3] = {d[pick(rng)], d[pick(rng)], d[pick(rng)]};
+        s[role] = d[i];
+        run<MA, MB, Epi, T, Out>(config, s[0], s[1], s[2], variants[vi++ % 6], rng, epi);
+      }
+    if (!quick) {
+      run<MA, MB, Epi, T, Out>(config, 1031, 2053, 1543, variants[0], rng, epi);
+      run<MA, MB, Epi, T, Out>(config, 2053, 1031, 4099, variants[4], rng, epi);
+      run<MA, MB, Epi, T, Out>(config, 1543, 1031, 2053, variants[2], rng, epi);
+    }
+    Variant batched{"batched", 8, 0, 3, false, 1.0f, 0.5f};
+    Variant shared{"batched-bshare", 0, 0, 4, true};
+    Variant loose{"batched-misal", 1, 1, 2, false, 2.0f, 1.0f};
+    run<MA, MB, Epi, T, Out>(config, 129, 257, 65, batched, rng, epi);
+    run<MA, MB, Epi, T, Out>(config, 200, 136, 72, shared, rng, epi);
+    run<MA, MB, Epi, T, Out>(config, 65, 300, 33, loose, rng, epi);
+  }
+};
+
+#if TIRX_GEMM_GROUP == 2
+/// gemm_check refuses what it cannot compute, and gemm returns
+/// cudaErrorInvalidValue for it (no launch).
+void refusals() {
+  GemmArgs<nv_bfloat16> g{};
+  auto expect = [&](const char* what, auto r) {
+    const bool ok = r == cudaErrorInvalidValue && gemm_check<Major::col, Major::row, Plain>(g);
+    std::printf("%s refused: %s (%s)\n", ok ? "PASS" : "FAIL", what,
+                gemm_check<Major::col, Major::row, Plain>(g));
+    failures += ok ? 0 : 1;
+  };
+  expect("m = 0", gemm<Major::col, Major::row, Plain>(g));
+  g.m = g.n = g.k = 8;
+  expect("null pointers", gemm<Major::col, Major::row, Plain>(g));
+  nv_bfloat16* p = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&p, 4096));
+  g.a = g.b = p, g.d = p;
+  g.alpha = 2.0f;
+  expect("alpha with Plain", gemm<Major::col, Major::row, Plain>(g));
+  g.alpha = 1.0f, g.lda = 4;
+  expect("lda < k", gemm<Major::col, Major::row, Plain>(g));
+  g.lda = 0, g.batch = 2;
+  expect("batch without stride_d", gemm<Major::col, Major::row, Plain>(g));
+  TIRX_CHECK_CUDA(cudaFree(p));
+  TIRX_CHECK_CUDA(cudaGetLastError());
+}
+
+// [snippet:gemm_api]
+// y = gelu(x W^T + bias), a linear layer: x (tokens x in, row-major), W
+// (out x in, row-major: a column-major in x out B), bias (out values)
+cudaError_t linear_gelu(const nv_bfloat16* x, const nv_bfloat16* w, const nv_bfloat16* bias,
+                        nv_bfloat16* y, int tokens, int in, int out, cudaStream_t stream) {
+  GemmArgs<nv_bfloat16> g{.m = tokens, .n = out, .k = in, .a = x, .b = w, .d = y};
+  g.bias = bias;
+  return gemm<Major::row, Major::col>(g, stream, Epilogue<ewise::gelu_tanh, Bias::column>{});
+}
+// [/snippet]
+
+/// The guide's example computes what the sweep's case computes (the same
+/// kernel: bit for bit).
+void api_example(std::mt19937& rng) {
+  const int t = 70, in = 136, out = 200;
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<nv_bfloat16> hx(t * in), hw(out * in), hb(out);
+  for (auto* v : {&hx, &hw, &hb})
+    for (auto& e : *v)
+      e = __float2bfloat16(u(rng));
+  nv_bfloat16 *x = to_device(hx), *w = to_device(hw), *b = to_device(hb), *y1, *y2;
+  TIRX_CHECK_CUDA(cudaMalloc(&y1, t * out * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&y2, t * out * 2));
+  TIRX_CHECK_CUDA(linear_gelu(x, w, b, y1, t, in, out, 0));
+  GemmArgs<nv_bfloat16> g{};
+  g.m = t, g.n = out, g.k = in, g.a = x, g.lda = in, g.b = w, g.ldb = in, g.d = y2, g.bias = b;
+  TIRX_CHECK_CUDA((gemm<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>>(g)));
+  std::vector<nv_bfloat16> h1(t * out), h2(t * out);
+  TIRX_CHECK_CUDA(cudaMemcpy(h1.data(), y1, t * out * 2, cudaMemcpyDeviceToHost));
+  TIRX_CHECK_CUDA(cudaMemcpy(h2.data(), y2, t * out * 2, cudaMemcpyDeviceToHost));
+  const bool same = std::memcmp(h1.data(), h2.data(), h1.size() * 2) == 0;
+  std::printf("%s the guide's linear_gelu example\n", same ? "PASS" : "FAIL");
+  failures += same ? 0 : 1;
+  for (auto* p : {x, w, b, y1, y2})
+    TIRX_CHECK_CUDA(cudaFree(p));
+}
+#endif
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (int rc = tirx_test_require_gpu())
+    return rc;
+  cudaDeviceProp prop{};
+  TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  if (prop.major != 9) {
+    std::printf("the sm_90a GEMM needs an sm_90 GPU (this one: sm_%d%d): skipped\n", prop.major,
+                prop.minor);
+    return 77;
+  }
+  Sweep s;
+  s.quick = argc > 1 && std::string(argv[1]) == "--quick";
+  const unsigned seed =
+      argc > 1 && !s.quick ? static_cast<unsigned>(std::atoi(argv[1])) : 20261201u;
+  std::printf("seed %u, group %d\n", seed, TIRX_GEMM_GROUP);
+  s.rng.seed(seed + TIRX_GEMM_GROUP);
+  using bf16 = nv_bfloat16;
+#if TIRX_GEMM_GROUP == 0
+  s.all<Major::row, Major::col, Epilogue<>, bf16, bf16>("bf16 A row B col (TN)");
+  s.all<Major::row, Major::row, Epilogue<>, bf16, bf16>("bf16 A row B row (NN)");
+  s.all<Major::col, Major::col, Epilogue<>, bf16, bf16>("bf16 A col B col (TT)");
+  s.all<Major::col, Major::row, Epilogue<>, bf16, bf16>("bf16 A col B row (NT)");
+#elif TIRX_GEMM_GROUP == 1
+  s.all<Major::row, Major::col, Epilogue<>, half, half>("fp16 TN -> fp16");
+  s.all<Major::col, Major::row, Epilogue<>, half, float>("fp16 NT -> fp32", 2);
+  s.all<Major::row, Major::row, Epilogue<ewise::relu, Bias::column>, bf16, float>(
+      "bf16 NN -> fp32, relu(+col bias)", 2);
+  s.all<Major::col, Major::col, Epilogue<ewise::silu, Bias::row>, half, bf16>(
+      "fp16 TT -> bf16, silu(+row bias)", 2);
+#else
+  refusals();
+  api_example(s.rng);
+  s.all<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>, bf16, bf16>(
+      "bf16 TN, gelu(+col bias)");
+  s.all<Major::row, Major::col, Epilogue<leaky>, bf16, bf16>("bf16 TN, user functor (leaky)", 2,
+                                                             Epilogue<leaky>{leaky{0.125f}});
+  s.all<Major::col, Major::row, Plain, bf16, bf16>("bf16 NT, Plain", 3);
+#endif
+  std::printf("%d cases, %s\n", cases, failures ? "FAILED" : "all passed");
+  return failures ? 1 : 0;
+}
