@@ -11,7 +11,9 @@ cd "$ROOT" || exit 1
 command -v clang-format >/dev/null || { echo "clang-format not found: format check skipped"; exit 77; }
 mapfile -t files < <(find include tests examples kernels benchmarks docs/examples \
   \( -name '*.hpp' -o -name '*.cuh' -o -name '*.cu' -o -name '*.cpp' -o -name '*.h' \) | sort)
-bad=$(clang-format --dry-run "${files[@]}" 2>&1 | grep -o '^[^:]*: warning' | sed 's/: warning//' | sort -u)
+# clang-format reports each violation as FILE:LINE:COL: warning: ...
+bad=$(clang-format --dry-run "${files[@]}" 2>&1 | grep -oE '^[^:]+:[0-9]+:[0-9]+: warning' |
+  cut -d: -f1 | sort -u)
 if [[ -n "$bad" ]]; then
   echo "not formatted as .clang-format says ($(clang-format --version)):"
   echo "$bad" | sed 's/^/  /'

@@ -107,19 +107,20 @@ __global__ void __launch_bounds__(384, 1)
     wgmma_fence(acc);
     [&]<int... S>(cuda::std::integer_sequence<int, S...>) {
       (tile::apply<ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>(
-           acc, a.sub(_, range<16 * S, 16 * S + 16>), p.b[st.index].sub(_, range<16 * S, 16 * S + 16>),
-           scope::warpgroup, tile::accumulate(kb > 0 || S > 0)),
+           acc, a.sub(_, range<16 * S, 16 * S + 16>),
+           p.b[st.index].sub(_, range<16 * S, 16 * S + 16>), scope::warpgroup,
+           tile::accumulate(kb > 0 || S > 0)),
        ...);
-    }(cuda::std::make_integer_sequence<int, tile_k / 16>{});
+    }
+    (cuda::std::make_integer_sequence<int, tile_k / 16>{});
     wgmma_commit_group();
     wgmma_wait_group<0>(acc);
     if (threadIdx.x % 128 == 0)
       p.ring.consumer_release(st);
   }
   bfloat16* boxes = p.d + c * 64 * tile_n;
-  [&]<int... J>(cuda::std::integer_sequence<int, J...>) {
-    (store_columns<J>(acc, boxes, w), ...);
-  }(cuda::std::make_integer_sequence<int, tile_n / 16>{});
+  [&]<int... J>(cuda::std::integer_sequence<int, J...>) { (store_columns<J>(acc, boxes, w), ...); }
+  (cuda::std::make_integer_sequence<int, tile_n / 16>{});
   fence_proxy_async_shared(); // the stmatrix writes, visible to the TMA unit
   named_barrier_sync(1 + c, 128);
   if (threadIdx.x % 128 == 0) {

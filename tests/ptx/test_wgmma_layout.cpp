@@ -35,8 +35,7 @@ static_assert(facts(64, 16, MatrixMajor::k, SwizzleMode::b32, 2).mode_bits() == 
 // interleaved K-major: 8 x 16-byte cores, the two K cores 128 bytes apart,
 // the 8-row groups 256 bytes apart
 constexpr SmemMatrix kint = facts(64, 16, MatrixMajor::k, SwizzleMode::none, 2);
-static_assert(kint.error == E::none && kint.mode_bits() == 0 && kint.lbo == 128 &&
-              kint.sbo == 256);
+static_assert(kint.error == E::none && kint.mode_bits() == 0 && kint.lbo == 128 && kint.sbo == 256);
 // MN-major 128B, N = 256 bf16: four 64-element atoms along N, each 16 K rows
 // of 128 bytes (LBO 2048); the two 8-row K groups 1024 bytes apart (SBO)
 constexpr SmemMatrix mn128 = facts(256, 16, MatrixMajor::mn, SwizzleMode::b128, 2);
@@ -49,7 +48,8 @@ static_assert(facts(128, 32, MatrixMajor::k, SwizzleMode::none, 1).lbo == 128);
 
 // a k step of a (128, 64) bf16 stage (one 128-byte row per M row): the
 // third step starts 64 bytes into the row, same SBO
-constexpr TileLayout stage = wgmma_smem_layout(shape(128, 64), MatrixMajor::k, SwizzleMode::b128, 2);
+constexpr TileLayout stage =
+    wgmma_smem_layout(shape(128, 64), MatrixMajor::k, SwizzleMode::b128, 2);
 using Stage = Tensor<nv_bfloat16, ShapeT<128, 64>, MemScope::shared_dyn, 1024, layout_type<stage>>;
 using Step2 = decltype(std::declval<Stage&>().sub(_, range<32, 48>));
 

@@ -92,7 +92,8 @@ __global__ void shared_tiles(GlobalTensor<const half, ShapeT<8, 64>, 16> g,
   atomicAdd(&counter.value(), 1);
   for (int k = 0; k < 8; ++k)
     local_total += __half2float(row3(k));
-  auto view_of_plain = decl_tensor<Tensor<float, ShapeT<128>, MemScope::shared_dyn, 16>>(plain.data());
+  auto view_of_plain =
+      decl_tensor<Tensor<float, ShapeT<128>, MemScope::shared_dyn, 16>>(plain.data());
   __syncthreads();
   if (tx < 32)
     out[tx] = local_total + view_of_plain[tx * 4 + row % 4] + static_cast<float>(counter.value());

@@ -49,7 +49,8 @@ template <class X> __device__ TIRX_FORCEINLINE void wgmma_fence_operand(X& x) {
     float* r = x.data();
     [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {
       (detail::pin_register(r[I]), ...);
-    }(cuda::std::make_integer_sequence<index_t, n>{});
+    }
+    (cuda::std::make_integer_sequence<index_t, n>{});
   } else if constexpr (bytes % 4 == 0) {
     unsigned* r = reinterpret_cast<unsigned*>(x.data());
     [&]<index_t... I>(cuda::std::integer_sequence<index_t, I...>) {

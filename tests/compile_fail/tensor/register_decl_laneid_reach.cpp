@@ -4,5 +4,6 @@
 
 using namespace tirx;
 
-using Regs = Tensor<float, ShapeT<64, 2>, MemScope::local, 8, layout_type<layout_of<"S[(64, 2) : (1@laneid, 1)]">>>;
+using Regs = Tensor<float, ShapeT<64, 2>, MemScope::local, 8,
+                    layout_type<layout_of<"S[(64, 2) : (1@laneid, 1)]">>>;
 void f(float* p) { auto bad = decl_tensor<Regs>(p); }

@@ -4,4 +4,7 @@
 
 using namespace tirx;
 
-void f() { auto bad = alloc_local<float, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)] + 16@laneid">>(); }
+void f() {
+  auto bad =
+      alloc_local<float, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)] + 16@laneid">>();
+}

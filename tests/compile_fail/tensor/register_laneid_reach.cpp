@@ -4,4 +4,6 @@
 
 using namespace tirx;
 
-void f() { auto bad = alloc_local<float, shape(128, 4), layout_of<"S[(128, 4) : (1@laneid, 1)]">>(); }
+void f() {
+  auto bad = alloc_local<float, shape(128, 4), layout_of<"S[(128, 4) : (1@laneid, 1)]">>();
+}

@@ -4,4 +4,6 @@
 
 using namespace tirx;
 
-void f() { auto bad = alloc_local<float, shape(256, 2), layout_of<"S[(256, 2) : (1@tid_in_wg, 1)]">>(); }
+void f() {
+  auto bad = alloc_local<float, shape(256, 2), layout_of<"S[(256, 2) : (1@tid_in_wg, 1)]">>();
+}

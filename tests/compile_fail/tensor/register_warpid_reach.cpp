@@ -4,4 +4,7 @@
 
 using namespace tirx;
 
-void f() { auto bad = alloc_local<float, shape(64, 32, 4), layout_of<"S[(64, 32, 4) : (1@warpid, 1@laneid, 1)]">>(); }
+void f() {
+  auto bad =
+      alloc_local<float, shape(64, 32, 4), layout_of<"S[(64, 32, 4) : (1@warpid, 1@laneid, 1)]">>();
+}

@@ -4,4 +4,7 @@
 
 using namespace tirx;
 
-void f() { auto bad = alloc_local<float, shape(16, 128), layout_of<"S[(16, 128) : (1@wgid, 1@tid_in_wg)]">>(); }
+void f() {
+  auto bad =
+      alloc_local<float, shape(16, 128), layout_of<"S[(16, 128) : (1@wgid, 1@tid_in_wg)]">>();
+}

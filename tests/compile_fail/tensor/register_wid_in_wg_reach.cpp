@@ -4,4 +4,7 @@
 
 using namespace tirx;
 
-void f() { auto bad = alloc_local<float, shape(8, 32, 2), layout_of<"S[(8, 32, 2) : (1@wid_in_wg, 1@laneid, 1)]">>(); }
+void f() {
+  auto bad = alloc_local<float, shape(8, 32, 2),
+                         layout_of<"S[(8, 32, 2) : (1@wid_in_wg, 1@laneid, 1)]">>();
+}

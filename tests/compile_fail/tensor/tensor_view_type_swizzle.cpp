@@ -5,6 +5,7 @@
 using namespace tirx;
 
 void f(half* p) {
-  Tensor<half, ShapeT<8, 64>, MemScope::shared, 16, layout_type<S(8, 64) ^ Swizzle { 3, 0, 3 }>> a{p};
+  Tensor<half, ShapeT<8, 64>, MemScope::shared, 16, layout_type<S(8, 64) ^ Swizzle { 3, 0, 3 }>> a{
+      p};
   auto bad = a.view<uint32>();
 }
