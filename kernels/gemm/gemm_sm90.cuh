@@ -95,7 +95,7 @@ __device__ TIRX_FORCEINLINE void fill(T* stage, const T* g, long long ld, int mn
       const int i = (u * batch + e) * 128 + t;
       const int mn = kmajor ? i / block_k : i % Rows, kk = kmajor ? i % block_k : i / Rows;
       const bool inside = mn0 + mn < mn_end && k0 + kk < k_end;
-      tile(mn, kk) = inside ? v[e] : static_cast<T>(0.0f);
+      tile(mn, kk) = inside ? v[e] : T{}; // T{}: zero, also where the half conversions are off
     }
   }
 }
