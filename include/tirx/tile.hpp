@@ -18,9 +18,11 @@
 #include <tirx/exec/sync.hpp>
 #include <tirx/exec/tcgen05.hpp>
 #include <tirx/exec/tma.hpp>
+#include <tirx/exec/tma_im2col.hpp>
 #include <tirx/host/align.hpp>
 #include <tirx/host/launch.hpp>
 #include <tirx/host/tensor_map.hpp>
+#include <tirx/host/tensor_map_im2col.hpp>
 #include <tirx/layout/algebra.hpp>
 #include <tirx/layout/axis.hpp>
 #include <tirx/layout/layout_type.hpp>
@@ -43,5 +45,6 @@
 #include <tirx/tensor/smem_pool.hpp>
 #include <tirx/tensor/tensor.hpp>
 #include <tirx/tensor/tensor_map.hpp>
+#include <tirx/tensor/tensor_map_im2col.hpp>
 #include <tirx/tensor/tmem.hpp>
 #include <tirx/tensor/vector.hpp>

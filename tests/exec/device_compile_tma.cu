@@ -1,7 +1,18 @@
 // Device compile test (building is the test): every TMA and bulk form
 // instantiated for each device architecture of TIRX_DEVICE_COMPILE_ARCHS
 // (sm_80: nothing, the calls need sm_90; sm_90a, and sm_100a where nvcc has
-// it), so that ptxas sees each instruction for each target.
+// it), so that ptxas sees each instruction for each target. The im2col
+// forms (exec/tma_im2col.hpp, hand-written asm) are also checked in the PTX
+// text for sm_90a (test ptx_text_tma_im2col), one pattern a line:
+// clang-format off
+// ptx-text: cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes \[%r[0-9]+\], \[%rd[0-9]+, \{%r[0-9]+, %r[0-9]+, %r[0-9]+\}\], \[%r[0-9]+\], \{%rs[0-9]+\}
+// ptx-text: cp\.async\.bulk\.tensor\.4d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes \[%r[0-9]+\], \[%rd[0-9]+, \{%r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+\}
+// ptx-text: cp\.async\.bulk\.tensor\.5d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes \[%r[0-9]+\], \[%rd[0-9]+, \{%r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+, %rs[0-9]+\}
+// ptx-text: cp\.async\.bulk\.tensor\.4d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes\.L2::cache_hint \[%r[0-9]+\], \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+\}, %rd[0-9]+
+// ptx-text: cp\.async\.bulk\.tensor\.4d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes\.multicast::cluster \[%r[0-9]+\], \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+\}, %rs[0-9]+
+// ptx-text: cp\.async\.bulk\.tensor\.4d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes\.multicast::cluster\.L2::cache_hint \[%r[0-9]+\], \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+\}, %rs[0-9]+, %rd[0-9]+
+// ptx-text: cp\.async\.bulk\.prefetch\.tensor\.4d\.L2\.global\.im2col \[%rd[0-9]+, \{[^}]*\}\], \{%rs[0-9]+, %rs[0-9]+\}
+// clang-format on
 #include <tirx/tile.hpp>
 
 namespace device_compile_tma {
@@ -12,6 +23,34 @@ constexpr Shape box2 = shape(8, 64);
 constexpr TileLayout swz = row_major(box2) ^ swizzle_for(SwizzleMode::b128, 2);
 using Map2 = tensor_map_t<bfloat16, box2, swz>;
 using Map5 = tensor_map_t<float, shape(1, 2, 2, 2, 4)>;
+// im2col: NWC, NHWC (64 bf16 channels, 128-byte swizzle), NDHWC
+constexpr Shape col = shape(64, 64);
+constexpr TileLayout col_swz = row_major(col) ^ swizzle_for(SwizzleMode::b128, 2);
+using Col3 = im2col_tensor_map_t<float, 3, shape(32, 16)>;
+using Col4 = im2col_tensor_map_t<bfloat16, 4, col, col_swz>;
+using Col5 = im2col_tensor_map_t<float, 5, shape(16, 8)>;
+
+__global__ void im2col_forms(const __grid_constant__ Col3 m3, const __grid_constant__ Col4 m4,
+                             const __grid_constant__ Col5 m5, cuda::std::uint64_t policy) {
+#if __CUDA_ARCH__ >= 900
+  auto pool = SMEMPool::dynamic();
+  auto t4 = pool.alloc<bfloat16, col, col_swz, Col4::smem_align>();
+  auto t3 = pool.alloc<float, shape(32, 16)>();
+  auto t5 = pool.alloc<float, shape(16, 8)>();
+  auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
+  pool.commit();
+  const auto hint = tile::cache_hint(policy);
+  tma::load_im2col(t3, m3, bar.data(), 0, -1, 0, 2);               // n, w, c; off_w
+  tma::load_im2col(t4, m4, bar.data(), 1, -1, -1, 0, 1, 2);        // n, h, w, c; off_h, off_w
+  tma::load_im2col(t5, m5, bar.data(), 0, -1, -1, -1, 8, 1, 2, 0); // n, d, h, w, c; 3 offsets
+  tma::load_im2col(t4, m4, bar.data(), hint, 1, -1, -1, 0, 1, 2);
+  tma::load_im2col_multicast(t4, m4, bar.data(), 3, 1, -1, -1, 0, 1, 2);
+  tma::load_im2col_multicast(t4, m4, bar.data(), 3, hint, 1, -1, -1, 0, 1, 2);
+  tma::prefetch_im2col(m4, 1, -1, -1, 0, 1, 2);
+#else
+  (void)m3, (void)m4, (void)m5, (void)policy;
+#endif
+}
 
 __global__ void every_form(const __grid_constant__ Map2 m2, const __grid_constant__ Map5 m5,
                            float* g, cuda::std::uint64_t policy) {

@@ -45,9 +45,9 @@ namespace detail {
 /// The rules between a shared tile and a map. Op 0: a load, 1: a store or
 /// a reduction.
 template <int Op, class Smem, class Map> TIRX_HD constexpr bool tile_rules() {
-  static_assert(is_tensor_map_v<Map>,
+  static_assert(is_tma_map_v<Map>,
                 "tirx::tma: the map must be a tirx::TensorMap (make_tensor_map on the host)");
-  if constexpr (is_tensor_map_v<Map>) {
+  if constexpr (is_tma_map_v<Map>) {
     constexpr bool shared = Smem::scope == MemScope::shared || Smem::scope == MemScope::shared_dyn;
     constexpr bool same_type =
         cuda::std::is_same_v<typename Smem::value_type, typename Map::element_type>;

@@ -1,6 +1,7 @@
 // The inline PTX behind exec/tma.hpp and exec/bulk.hpp for the forms that
 // CCCL's cuda::ptx does not have: the .L2::cache_hint forms of the tensor
-// copies, stores and reductions, cp.async.bulk.prefetch.tensor,
+// copies, stores and reductions, the im2col loads and prefetches (CUDA 13's
+// CCCL has only the tile mode), cp.async.bulk.prefetch.tensor,
 // prefetch.tensormap, and the architecture rules (one line each). Every
 // form with coordinates takes five coordinate operands, %0..%4, innermost
 // first (the unused ones are ignored), so that the other operands have the
@@ -186,6 +187,90 @@ __device__ TIRX_FORCEINLINE void prefetch_box_hint(const void* map, cuda::std::u
   TIRX_TMA_BY_RANK(TIRX_TMA_PF_HINT)
 #undef TIRX_TMA_PF_HINT
 }
+
+// -- im2col mode (exec/tma_im2col.hpp): ranks 3..5, the rank - 2 16-bit
+// im2col offsets as operands %8..%10 (innermost first; the unused ones ignored)
+#define TIRX_TMA_OFF3 "{%8}"
+#define TIRX_TMA_OFF4 "{%8, %9}"
+#define TIRX_TMA_OFF5 "{%8, %9, %10}"
+#define TIRX_TMA_OIN "h"(o.v[0]), "h"(o.v[1]), "h"(o.v[2])
+#define TIRX_TMA_IM2COL_BY_RANK(MACRO)                                                             \
+  if constexpr (R == 3) {                                                                          \
+    MACRO(3, TIRX_TMA_CRD3, TIRX_TMA_OFF3);                                                        \
+  } else if constexpr (R == 4) {                                                                   \
+    MACRO(4, TIRX_TMA_CRD4, TIRX_TMA_OFF4);                                                        \
+  } else {                                                                                         \
+    MACRO(5, TIRX_TMA_CRD5, TIRX_TMA_OFF5);                                                        \
+  }
+
+/// The im2col offsets, innermost (W) first, padded with zeros to three.
+struct Offsets3 {
+  cuda::std::uint16_t v[3] = {};
+};
+
+/// cp.async.bulk.tensor.Rd global -> shared::cluster in im2col mode. Mode 0:
+/// plain, 1: with an L2 policy, 2: multicast to mask, 3: multicast with a policy.
+template <int R, int Mode>
+__device__ TIRX_FORCEINLINE void
+load_im2col(cuda::std::uint32_t dst, const void* map, cuda::std::uint32_t bar, const Coords5& c,
+            const Offsets3& o, cuda::std::uint16_t mask = 0, cuda::std::uint64_t policy = 0) {
+#define TIRX_TMA_I2C(N, CRD, OFF)                                                                  \
+  asm volatile("cp.async.bulk.tensor." #N                                                          \
+               "d.shared::cluster.global.im2col.mbarrier::complete_tx::"                           \
+               "bytes [%5], [%6, " CRD "], [%7], " OFF ";" ::TIRX_TMA_CIN,                         \
+               "r"(dst), "l"(map), "r"(bar), TIRX_TMA_OIN                                          \
+               : "memory")
+#define TIRX_TMA_I2C_HINT(N, CRD, OFF)                                                             \
+  asm volatile("cp.async.bulk.tensor." #N                                                          \
+               "d.shared::cluster.global.im2col.mbarrier::complete_tx::"                           \
+               "bytes.L2::cache_hint [%5], [%6, " CRD "], [%7], " OFF ", %11;" ::TIRX_TMA_CIN,     \
+               "r"(dst), "l"(map), "r"(bar), TIRX_TMA_OIN, "l"(policy)                             \
+               : "memory")
+#define TIRX_TMA_I2C_MC(N, CRD, OFF)                                                               \
+  asm volatile("cp.async.bulk.tensor." #N                                                          \
+               "d.shared::cluster.global.im2col.mbarrier::complete_tx::"                           \
+               "bytes.multicast::cluster [%5], [%6, " CRD "], [%7], " OFF ", %11;" ::TIRX_TMA_CIN, \
+               "r"(dst), "l"(map), "r"(bar), TIRX_TMA_OIN, "h"(mask)                               \
+               : "memory")
+#define TIRX_TMA_I2C_MC_HINT(N, CRD, OFF)                                                          \
+  asm volatile("cp.async.bulk.tensor." #N                                                          \
+               "d.shared::cluster.global.im2col.mbarrier::complete_tx::"                           \
+               "bytes.multicast::cluster.L2::cache_hint [%5], [%6, " CRD "], [%7], " OFF           \
+               ", %11, %12;" ::TIRX_TMA_CIN,                                                       \
+               "r"(dst), "l"(map), "r"(bar), TIRX_TMA_OIN, "h"(mask), "l"(policy)                  \
+               : "memory")
+  if constexpr (Mode == 0) {
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C)
+  } else if constexpr (Mode == 1) {
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_HINT)
+  } else if constexpr (Mode == 2) {
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_MC)
+  } else {
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_MC_HINT)
+  }
+#undef TIRX_TMA_I2C
+#undef TIRX_TMA_I2C_HINT
+#undef TIRX_TMA_I2C_MC
+#undef TIRX_TMA_I2C_MC_HINT
+}
+
+/// cp.async.bulk.prefetch.tensor.Rd.L2.global.im2col: the pixels of one load into L2.
+template <int R>
+__device__ TIRX_FORCEINLINE void prefetch_im2col(const void* map, const Coords5& c,
+                                                 const Offsets3& o) {
+#define TIRX_TMA_I2C_PF(N, CRD, OFF)                                                               \
+  asm volatile("cp.async.bulk.prefetch.tensor." #N "d.L2.global.im2col [%5, " CRD "], " OFF        \
+               ";" ::TIRX_TMA_CIN,                                                                 \
+               "l"(map), "r"(0), "r"(0), TIRX_TMA_OIN                                              \
+               : "memory")
+  TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_PF)
+#undef TIRX_TMA_I2C_PF
+}
+#undef TIRX_TMA_OFF3
+#undef TIRX_TMA_OFF4
+#undef TIRX_TMA_OFF5
+#undef TIRX_TMA_OIN
+#undef TIRX_TMA_IM2COL_BY_RANK
 
 /// prefetch.tensormap on the descriptor's generic address (a __grid_constant__
 /// parameter, or global memory).

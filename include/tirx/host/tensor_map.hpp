@@ -60,19 +60,16 @@ struct TmaEncoding {
 #if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
 // (host functions; nvcc's device pass parses them too)
 
-/// Checks a tensor for Map and computes the driver's arguments. extents
-/// and strides (in elements) are outermost first, Map::rank of each; the
-/// innermost stride must be 1. Throws std::invalid_argument.
-template <class Map>
-TmaEncoding tma_encoding(const void* ptr, const long long* extents, const long long* strides,
-                         TensorMapOptions options = {}) {
-  static_assert(is_tensor_map_v<Map>, "tirx::tma_encoding: Map must be a tirx::TensorMap type");
-  using T = typename Map::element_type;
-  constexpr int rank = Map::rank;
+namespace detail {
+/// Checks a tensor of rank modes (extents and strides in elements,
+/// outermost first, the innermost stride 1) and fills e's dtype, rank,
+/// address, dims, strides and element strides (1). who names the caller in
+/// the messages. Throws std::invalid_argument.
+template <class T>
+void tma_tensor_fields(const std::string& who, const void* ptr, int rank, const long long* extents,
+                       const long long* strides, TmaEncoding& e) {
   constexpr long long bytes = static_cast<long long>(sizeof(T));
-  auto fail = [](const std::string& what) {
-    throw std::invalid_argument("tirx::make_tensor_map: " + what);
-  };
+  auto fail = [&](const std::string& what) { throw std::invalid_argument(who + ": " + what); };
   const auto address = reinterpret_cast<unsigned long long>(ptr);
   if (ptr == nullptr)
     fail("the tensor's pointer is null; pass the device pointer of the data");
@@ -83,8 +80,7 @@ TmaEncoding tma_encoding(const void* ptr, const long long* extents, const long l
   if (strides[rank - 1] != 1)
     fail("the innermost stride is " + std::to_string(strides[rank - 1]) +
          " elements; it must be 1 (permute the modes so that the contiguous one is last)");
-  TmaEncoding e{};
-  e.dtype = static_cast<int>(Map::dtype);
+  e.dtype = static_cast<int>(tma_dtype_of<T>());
   e.rank = static_cast<unsigned>(rank);
   e.address = const_cast<void*>(ptr);
   for (int i = 0; i < rank; ++i) {
@@ -93,7 +89,6 @@ TmaEncoding tma_encoding(const void* ptr, const long long* extents, const long l
       fail("extent " + std::to_string(extents[i]) + " of mode " + std::to_string(i) +
            " lies outside 1..2^32; split the tensor");
     e.dims[d] = static_cast<cuda::std::uint64_t>(extents[i]);
-    e.box[d] = static_cast<unsigned>(Map::box().dims[i]);
     e.element_strides[d] = 1;
     if (i == rank - 1)
       continue;
@@ -106,6 +101,39 @@ TmaEncoding tma_encoding(const void* ptr, const long long* extents, const long l
            std::to_string(16 / bytes > 0 ? 16 / bytes : 1) + " elements)");
     e.strides[d - 1] = static_cast<cuda::std::uint64_t>(stride_bytes);
   }
+}
+
+/// The driver function name through the runtime's entry point (once per
+/// caller), or a std::runtime_error naming who and the function.
+inline void* driver_entry_point(const char* name, const char* who) {
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+#if CUDART_VERSION >= 12050
+  cudaError_t err = cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &found);
+#else
+  cudaError_t err = cudaGetDriverEntryPoint(name, &fn, cudaEnableDefault, &found);
+#endif
+  if (err != cudaSuccess || found != cudaDriverEntryPointSuccess || fn == nullptr)
+    throw std::runtime_error(std::string(who) + ": the CUDA driver has no " + name + " (" +
+                             cudaGetErrorName(err) +
+                             "); TMA needs a CUDA 12 driver and a GPU of sm_90 or newer");
+  return fn;
+}
+} // namespace detail
+
+/// Checks a tensor for Map and computes the driver's arguments. extents
+/// and strides (in elements) are outermost first, Map::rank of each; the
+/// innermost stride must be 1. Throws std::invalid_argument.
+template <class Map>
+TmaEncoding tma_encoding(const void* ptr, const long long* extents, const long long* strides,
+                         TensorMapOptions options = {}) {
+  static_assert(is_tensor_map_v<Map>, "tirx::tma_encoding: Map must be a tirx::TensorMap type");
+  constexpr int rank = Map::rank;
+  TmaEncoding e{};
+  detail::tma_tensor_fields<typename Map::element_type>("tirx::make_tensor_map", ptr, rank, extents,
+                                                        strides, e);
+  for (int i = 0; i < rank; ++i)
+    e.box[rank - 1 - i] = static_cast<unsigned>(Map::box().dims[i]);
   e.swizzle = static_cast<int>(Map::swizzle); // CU_TENSOR_MAP_SWIZZLE_NONE, 32B, 64B, 128B
   e.l2 = static_cast<int>(options.l2_promotion);
   e.oob_fill = options.nan_fill ? 1 : 0;
@@ -122,22 +150,9 @@ template <class Map> void encode_tensor_map(Map& map, const TmaEncoding& e) {
                    const cuuint64_t*, const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave,
                    CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
   static Encode encode = nullptr; // looked up once per map type
-  if (encode == nullptr) {
-    void* fn = nullptr;
-    cudaDriverEntryPointQueryResult found{};
-#if CUDART_VERSION >= 12050
-    cudaError_t err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,
-                                                       cudaEnableDefault, &found);
-#else
-    cudaError_t err =
-        cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn, cudaEnableDefault, &found);
-#endif
-    if (err != cudaSuccess || found != cudaDriverEntryPointSuccess || fn == nullptr)
-      throw std::runtime_error(
-          std::string("tirx::make_tensor_map: the CUDA driver has no cuTensorMapEncodeTiled (") +
-          cudaGetErrorName(err) + "); TMA needs a CUDA 12 driver and a GPU of sm_90 or newer");
-    encode = reinterpret_cast<Encode>(fn);
-  }
+  if (encode == nullptr)
+    encode = reinterpret_cast<Encode>(
+        detail::driver_entry_point("cuTensorMapEncodeTiled", "tirx::make_tensor_map"));
   CUtensorMap* out = reinterpret_cast<CUtensorMap*>(map.descriptor());
   const CUresult r = encode(
       out, static_cast<CUtensorMapDataType>(e.dtype), e.rank, e.address, e.dims, e.strides, e.box,

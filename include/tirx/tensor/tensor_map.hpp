@@ -172,4 +172,8 @@ template <class M> inline constexpr bool is_tensor_map_v = false;
 template <class T, class B, class L>
 inline constexpr bool is_tensor_map_v<TensorMap<T, B, L>> = true;
 
+/// Any TMA descriptor type whose boxes land in a shared tile: a TensorMap,
+/// or an Im2colTensorMap (tensor/tensor_map_im2col.hpp).
+template <class M> inline constexpr bool is_tma_map_v = is_tensor_map_v<M>;
+
 } // namespace tirx
