@@ -178,6 +178,50 @@ void copy(const bfloat16* in, bfloat16* out, long long rows, long long cols) {
 }
 // [/snippet]
 
+// [snippet:im2col-map]
+// A 3x3 convolution of padding 1 over NHWC bf16 activations of 64 channels:
+// each load gathers, for one filter tap, the input pixels of 64 output pixels.
+constexpr Shape column = shape(64, 64); // (pixels per column, channels per pixel)
+constexpr TileLayout column_layout = row_major(column) ^ swizzle_for(SwizzleMode::b128, 2);
+using ColumnMap = im2col_tensor_map_t<bfloat16, 4, column, column_layout>; // rank 4: N, H, W, C
+
+ColumnMap activation_map(const bfloat16* x, long long n, long long h, long long w) {
+  const long long extents[4] = {n, h, w, 64}, strides[4] = {h * w * 64, w * 64, 64, 1};
+  // the bounding box, per spatial mode (H, W): lower corner -padding,
+  // upper corner padding - (filter - 1) x dilation
+  return make_im2col_tensor_map<column, column_layout>(x, extents, strides, {-1, -1}, {-1, -1});
+}
+// [/snippet]
+
+// [snippet:im2col-load]
+// Output pixels m0 .. m0 + 63 (m0 = (n0 x P + p0) x Q + q0, q fastest) for
+// filter tap (r, s): the column starts at the window corner of output (p0,
+// q0), -padding + the output position, and the offsets are the tap.
+__global__ void load_column(const __grid_constant__ ColumnMap map, bfloat16* out, int n0, int p0,
+                            int q0, int r, int s) {
+  auto pool = SMEMPool::dynamic();
+  auto col = pool.alloc<bfloat16, column, column_layout, ColumnMap::smem_align>();
+  auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
+  pool.commit();
+  if (threadIdx.x == 0) {
+    cuda::ptx::mbarrier_init(bar.data(), 1);
+    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
+                                         cuda::ptx::space_shared, bar.data(),
+                                         unsigned{ColumnMap::box_bytes});
+    // coordinates n, h, w, c (outermost first), then the offsets of H and W
+    tma::load_im2col(col, map, bar.data(), n0, p0 - 1, q0 - 1, 0, r, s);
+  }
+  while (!cuda::ptx::mbarrier_try_wait_parity(bar.data(), 0)) {
+  }
+  for (int i = threadIdx.x; i < 64 * 64; i += blockDim.x)
+    out[i] = col(i / 64, i % 64); // row: an output pixel; zeros where the tap reads the padding
+}
+// [/snippet]
+
 namespace {
 
 std::uint16_t bits(bfloat16 x) {
@@ -270,6 +314,39 @@ int main() {
   std::vector<float> fb(2048);
   TIRX_CHECK_CUDA(cudaMemcpy(fb.data(), fd, 2048 * 4, cudaMemcpyDeviceToHost));
   expect(fb == fh, "bulk_round_trip: 8 KiB global -> shared -> global");
+
+  // an im2col column: 2 x 9 x 9 x 64 activations, output pixels 66 .. 129
+  // (image 0 from (7, 3) on, across into image 1), tap (2, 2): the bottom
+  // and right taps read the padding
+  {
+    const long long n = 2, h = 9, w = 9;
+    std::vector<bfloat16> act(n * h * w * 64);
+    for (bfloat16& x : act)
+      x = __float2bfloat16(static_cast<float>(d(rng) | 1)); // never zero
+    bfloat16 *x = nullptr, *col = nullptr;
+    TIRX_CHECK_CUDA(cudaMalloc(&x, act.size() * 2));
+    TIRX_CHECK_CUDA(cudaMalloc(&col, 64 * 64 * 2));
+    TIRX_CHECK_CUDA(cudaMemcpy(x, act.data(), act.size() * 2, cudaMemcpyHostToDevice));
+    TIRX_CHECK_CUDA(cudaMemset(col, 0xFF, 64 * 64 * 2));
+    const ColumnMap cmap = activation_map(x, n, h, w);
+    LaunchConfig c;
+    c.block = dim3(128);
+    c.smem = ColumnMap::box_bytes + 2048;
+    TIRX_CHECK_CUDA(launch(c, load_column, cmap, col, 0, 7, 3, 2, 2));
+    TIRX_CHECK_LAUNCH("load_column");
+    std::vector<bfloat16> got(64 * 64);
+    TIRX_CHECK_CUDA(cudaMemcpy(got.data(), col, got.size() * 2, cudaMemcpyDeviceToHost));
+    bad = 0;
+    for (int i = 0; i < 64 * 64; ++i) {
+      const long long m = 66 + i / 64, img = m / 81, y = m % 81 / 9 - 1 + 2, xw = m % 9 - 1 + 2;
+      const bool inside = img < n && y >= 0 && y < h && xw >= 0 && xw < w;
+      const std::uint16_t want = inside ? bits(act[((img * h + y) * w + xw) * 64 + i % 64]) : 0;
+      bad += bits(got[i]) != want;
+    }
+    expect(bad == 0, "load_column: an im2col column across two images and the padding");
+    cudaFree(x);
+    cudaFree(col);
+  }
 
   cudaFree(in);
   cudaFree(out);
