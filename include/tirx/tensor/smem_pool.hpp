@@ -112,7 +112,8 @@ public:
 
   TIRX_HD constexpr unsigned long long offset() const { return offset_; }
   TIRX_HD constexpr unsigned long long bytes() const { return high_; }
-  TIRX_HD constexpr bool committed() const { return committed_; }
+  /// Whether commit() has ended the plan (commit() itself returns the bytes).
+  TIRX_HD constexpr bool is_committed() const { return committed_; }
 
 private:
   template <class F> friend TIRX_HD constexpr SMEMLayout smem_layout(F&& plan);
