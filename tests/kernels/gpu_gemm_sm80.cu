@@ -207,9 +207,14 @@ int main(int argc, char** argv) {
   using namespace tirx_kernels::gemm80;
   for (auto [m, n, k] : {std::tuple{129, 257, 40}, std::tuple{300, 200, 392}}) {
     const Problem<bf16> pb(m, n, k, rng);
+    run<bf16, bf16, TilingC1>(pb);
+    run<bf16, bf16, TilingC2>(pb);
+    run<bf16, float, TilingC4>(pb);
     run<bf16, bf16, TilingK64S3>(pb);
     run<bf16, bf16, TilingK32>(pb);
+    run<bf16, bf16, TilingK32S8>(pb);
     run<bf16, bf16, TilingTall>(pb);
+    run<bf16, float, TilingTallK64>(pb);
     run<bf16, bf16, TilingSquare>(pb);
     run<bf16, float, TilingSquareK64>(pb);
     run<bf16, bf16, Named>(pb);
@@ -227,6 +232,7 @@ int main(int argc, char** argv) {
     const Problem<bf16> pb(m, n, k, rng);
     for (int ctas : {1, 2, 7}) {
       run<bf16, bf16>(pb, ctas);
+      run<bf16, bf16, TilingC1>(pb, ctas);
       run<bf16, float, TilingSquare>(pb, ctas);
     }
   }
