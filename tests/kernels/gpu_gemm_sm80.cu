@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
     const Problem<bf16> pb(m, n, k, rng);
     run<bf16, bf16, TilingC1>(pb);
     run<bf16, bf16, TilingC2>(pb);
-    run<bf16, float, TilingC4>(pb);
+    run<bf16, float, TilingC3>(pb);
     run<bf16, bf16, TilingK64S3>(pb);
     run<bf16, bf16, TilingK32>(pb);
     run<bf16, bf16, TilingK32S8>(pb);
