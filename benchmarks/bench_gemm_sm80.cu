@@ -9,9 +9,14 @@
 // reported. Output: the ceilings, then one CSV line per problem: type,
 // tiling, M, N, K, tirx TFLOP/s, cuBLAS TFLOP/s, tirx / cuBLAS, tirx / the
 // ceiling.
-//   bench_gemm_sm80 [--quick] [--tilings]
+//   bench_gemm_sm80 [--quick] [--tilings] | --profile | --sustained
 // --quick: 4096^3 and 8192^3 only; --tilings: also every tiling of the
-// header on 4096^3 and 8192^3 (bf16), to pick the default from.
+// header on 4096^3 and 8192^3 (bf16), to pick the default from; --profile:
+// one launch of the default tiling on 4096^3 bf16, then one of each other
+// copy schedule (TilingC1, C2, C4), and nothing else (for ncu -k
+// regex:gemm_tn -c 1, or -c 4); --sustained: the default tiling alone on
+// 8192^3 bf16 for about 3 s, TFLOP/s per 200 ms (to read the SM clock
+// under load with nvidia-smi meanwhile).
 #include "../kernels/gemm/gemm_sm80.cuh"
 #include "mma_ceiling.cuh"
 
@@ -128,15 +133,57 @@ void problem(cublasHandle_t h, int m, int n, int k, double ceiling) {
 } // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, tilings = false;
+  bool quick = false, tilings = false, profile = false, sustained = false;
   for (int i = 1; i < argc; ++i) {
     quick |= std::strcmp(argv[i], "--quick") == 0;
     tilings |= std::strcmp(argv[i], "--tilings") == 0;
+    profile |= std::strcmp(argv[i], "--profile") == 0;
+    sustained |= std::strcmp(argv[i], "--sustained") == 0;
   }
   cudaDeviceProp prop{};
   if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major < 8) {
     std::printf("bench_gemm_sm80: no GPU of sm_80 or newer: skipped\n");
     return 77;
+  }
+  if (profile || sustained) {
+    const int s = profile ? 4096 : 8192;
+    nv_bfloat16 *a, *b, *d;
+    CHECK(cudaMalloc(&a, size_t(s) * s * sizeof(nv_bfloat16)));
+    CHECK(cudaMalloc(&b, size_t(s) * s * sizeof(nv_bfloat16)));
+    CHECK(cudaMalloc(&d, size_t(s) * s * sizeof(nv_bfloat16)));
+    fill<<<1024, 256>>>(a, size_t(s) * s, 1u);
+    fill<<<1024, 256>>>(b, size_t(s) * s, 2u);
+    CHECK(tirx_kernels::gemm_sm80_tn(a, b, d, s, s, s));
+    if (profile) { // one launch each: the default, then the other copy schedules
+      CHECK(tirx_kernels::gemm_sm80_tn<TilingC1>(a, b, d, s, s, s));
+      CHECK(tirx_kernels::gemm_sm80_tn<TilingC2>(a, b, d, s, s, s));
+      CHECK(tirx_kernels::gemm_sm80_tn<TilingC4>(a, b, d, s, s, s));
+    }
+    CHECK(cudaDeviceSynchronize());
+    if (profile)
+      std::printf("bench_gemm_sm80 --profile: %s, then c1, c2, c4, on %d^3 bf16\n",
+                  DefaultTiling::name().c_str(), s);
+    cudaEvent_t e0, e1;
+    CHECK(cudaEventCreate(&e0));
+    CHECK(cudaEventCreate(&e1));
+    for (int round = 0; sustained && round < 15; ++round) {
+      CHECK(cudaEventRecord(e0));
+      for (int i = 0; i < 70; ++i)
+        CHECK(tirx_kernels::gemm_sm80_tn(a, b, d, s, s, s));
+      CHECK(cudaEventRecord(e1));
+      CHECK(cudaEventSynchronize(e1));
+      float ms = 0;
+      CHECK(cudaEventElapsedTime(&ms, e0, e1));
+      std::printf("sustained %s %d^3 bf16: %.1f TFLOP/s\n", DefaultTiling::name().c_str(), s,
+                  70 * 2.0 * s * s * double(s) / (ms * 1e-3) / 1e12);
+      std::fflush(stdout);
+    }
+    CHECK(cudaEventDestroy(e0));
+    CHECK(cudaEventDestroy(e1));
+    CHECK(cudaFree(a));
+    CHECK(cudaFree(b));
+    CHECK(cudaFree(d));
+    return 0;
   }
   // the ceilings first, in the same run (the whole sweep, best point)
   const auto bf = tirx_bench::mma::sweep<nv_bfloat16>("bf16", false);
@@ -161,9 +208,14 @@ int main(int argc, char** argv) {
     problem<half>(h, m, n, k, hf.tflops);
   if (tilings)
     for (int s : {4096, 8192}) {
+      problem<nv_bfloat16, TilingC1>(h, s, s, s, bf.tflops);
+      problem<nv_bfloat16, TilingC2>(h, s, s, s, bf.tflops);
+      problem<nv_bfloat16, TilingC4>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingK64S3>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingK32>(h, s, s, s, bf.tflops);
+      problem<nv_bfloat16, TilingK32S8>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingTall>(h, s, s, s, bf.tflops);
+      problem<nv_bfloat16, TilingTallK64>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingSquare>(h, s, s, s, bf.tflops);
       problem<nv_bfloat16, TilingSquareK64>(h, s, s, s, bf.tflops);
     }

@@ -13,6 +13,24 @@
 #include <string>
 
 namespace tirx_kernels {
+namespace gemm80 {
+/// 128 x 256 x 64, 4 stages (192 KB), 8 warps of 64 x 64: one CTA per SM;
+/// a stage's copies go out over 3 of its 4 k slices.
+using DefaultTiling = Tiling<128, 256, 64, 4, 2, 4>;
+/// The other tilings that benchmarks/bench_gemm_sm80.cu --tilings times and
+/// tests/kernels/gpu_gemm_sm80.cu checks (all with 64 x 64 warp tiles).
+using TilingC1 = Tiling<128, 256, 64, 4, 2, 4, 1, 1>;     // the copies in one slice
+using TilingC2 = Tiling<128, 256, 64, 4, 2, 4, 1, 2>;     // in two
+using TilingC4 = Tiling<128, 256, 64, 4, 2, 4, 1, 4>;     // in all four
+using TilingK64S3 = Tiling<128, 256, 64, 3, 2, 4>;        // 144 KB
+using TilingK32 = Tiling<128, 256, 32, 4, 2, 4>;          // 96 KB, twice the barriers
+using TilingK32S8 = Tiling<128, 256, 32, 8, 2, 4>;        // 192 KB
+using TilingTall = Tiling<256, 128, 32, 4, 4, 2>;         // 96 KB
+using TilingTallK64 = Tiling<256, 128, 64, 4, 4, 2>;      // 192 KB
+using TilingSquare = Tiling<128, 128, 32, 4, 2, 2, 2>;    // 64 KB, 4 warps, 2 CTAs per SM
+using TilingSquareK64 = Tiling<128, 128, 64, 3, 2, 2, 2>; // 96 KB, 4 warps, 2 CTAs per SM
+} // namespace gemm80
+
 /// D = A B^T on sm_80 and newer: a (m x k), b (n x k), d (m x n), all
 /// row-major and contiguous; T = bf16 or half, TD = T or float. Refuses
 /// (std::invalid_argument) k not a multiple of 8, A or B not 16-byte

@@ -63,11 +63,15 @@ inline constexpr TileLayout b_pair_layout = S({2, 8, 2, 4, 2}, {4, 4 * laneid, 2
 static_assert(mma_b_fragment_layout(2, 16) == S({8, 2, 4, 2}, {4 * laneid, 2, 1 * laneid, 1}));
 // [/snippet]
 
-/// The CTA tile (BM x BN, K blocks of BK), the shared stages and the warps
-/// (WarpsM x WarpsN, each computing a (BM / WarpsM) x (BN / WarpsN) tile).
-template <int BM, int BN, int BK, int Stages, int WarpsM, int WarpsN, int MinBlocks = 1>
+/// The CTA tile (BM x BN, K blocks of BK), the shared stages, the warps
+/// (WarpsM x WarpsN, each computing a (BM / WarpsM) x (BN / WarpsN) tile)
+/// and the k slices a stage's copies are spread over (CopySlices, 1 ..
+/// BK / 16; 0: BK / 16 - 1), from the one after the barrier on.
+template <int BM, int BN, int BK, int Stages, int WarpsM, int WarpsN, int MinBlocks = 1,
+          int CopySlices = 0>
 struct Tiling {
   static constexpr int bm = BM, bn = BN, bk = BK, stages = Stages;
+  static constexpr int copy_slices = CopySlices > 0 ? CopySlices : BK / 16 - 1;
   static constexpr int warps_m = WarpsM, warps_n = WarpsN, min_blocks = MinBlocks;
   static constexpr int threads = 32 * WarpsM * WarpsN;
   static constexpr int wm = BM / WarpsM, wn = BN / WarpsN; // one warp's tile of D
@@ -85,22 +89,15 @@ struct Tiling {
   static_assert(BM % rows_per_pass == 0 && BN % rows_per_pass == 0 && rows_per_pass % 8 == 0,
                 "gemm_sm80: the stage rows must split evenly over the threads, 8 rows at a time");
   static_assert(smem_bytes <= 232448, "gemm_sm80: the stages must fit in 227 KB of shared memory");
-  /// "128x256x32 s4 w2x4" (tile, stages, warps), for reports.
+  static_assert(copy_slices >= 1 && copy_slices <= ksteps,
+                "gemm_sm80: a stage's copies go out over 1 .. BK / 16 k slices");
+  /// "128x256x64 s4 w2x4 c3" (tile, stages, warps, copy slices), for reports.
   static std::string name() {
     return std::to_string(BM) + "x" + std::to_string(BN) + "x" + std::to_string(BK) + " s" +
-           std::to_string(Stages) + " w" + std::to_string(WarpsM) + "x" + std::to_string(WarpsN);
+           std::to_string(Stages) + " w" + std::to_string(WarpsM) + "x" + std::to_string(WarpsN) +
+           " c" + std::to_string(copy_slices);
   }
 };
-/// 128 x 256 x 64, 4 stages (192 KB), 8 warps of 64 x 64: one CTA per SM.
-using DefaultTiling = Tiling<128, 256, 64, 4, 2, 4>;
-/// The other tilings that benchmarks/bench_gemm_sm80.cu --tilings times and
-/// tests/kernels/gpu_gemm_sm80.cu checks (all with 64 x 64 warp tiles).
-using TilingK64S3 = Tiling<128, 256, 64, 3, 2, 4>;        // 144 KB
-using TilingK32 = Tiling<128, 256, 32, 4, 2, 4>;          // 96 KB, twice the barriers
-using TilingTall = Tiling<256, 128, 32, 4, 4, 2>;         // 96 KB
-using TilingSquare = Tiling<128, 128, 32, 4, 2, 2, 2>;    // 64 KB, 4 warps, 2 CTAs per SM
-using TilingSquareK64 = Tiling<128, 128, 64, 3, 2, 2, 2>; // 96 KB, 4 warps, 2 CTAs per SM
-
 template <int N, class F> __device__ TIRX_FORCEINLINE void unroll(F&& f) {
   [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
     (f(cuda::std::integral_constant<int, I>{}), ...);
@@ -168,46 +165,95 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
 
   // [snippet:load-stage]
   // This thread's 16-byte chunks of a stage: chunk column c of stage rows
-  // r, r + rows_per_pass, ... of A and of B (the same in every stage; the
-  // pass p chunk lies p * rows_per_pass rows, a multiple of 8, further on).
+  // r, r + rows_per_pass, ... of A (PA of them), then of B (PB), the same
+  // in every stage (the pass p chunk lies p * rows_per_pass rows, a
+  // multiple of 8, further on: a constant offset).
+  constexpr int PA = BM / Cfg::rows_per_pass, PB = BN / Cfg::rows_per_pass;
+  constexpr int Shares = Cfg::copy_slices;                 // k slices that issue a job's copies
+  constexpr int PerShare = (PA + PB + Shares - 1) / Shares; // chunks per slice
   const int c = static_cast<int>(threadIdx.x) % Cfg::chunks;
   const int r = static_cast<int>(threadIdx.x) / Cfg::chunks;
   const int at_a = static_cast<int>(StageA{sa}.ptr_to(r, 8 * c) - sa);
   const int at_b = static_cast<int>(StageB{sb}.ptr_to(r, 8 * c) - sb);
+  const long long pass_k = static_cast<long long>(Cfg::rows_per_pass) * k; // one pass down A, B
   auto zeros = alloc_local<uint32, shape(4)>();
   tile::apply<ptx<"mov.b32">>(zeros, 0u, scope::thread);
-  // rows: the stage tile's; left: how many of this thread's rows exist
-  auto copy = [&](T* stage, const T* src, int rows, int left, bool inside_k) {
-#pragma unroll
-    for (int p = 0; p < rows / Cfg::rows_per_pass; ++p) {
-      const Chunk dst{stage + p * Cfg::rows_per_pass * BK};
-      if (p * Cfg::rows_per_pass < left && inside_k) // (K is a multiple of 8: whole chunks)
-        tile::apply<ptx<"cp.async.cg.shared.global">>(
-            dst, Source{src + static_cast<long long>(p) * Cfg::rows_per_pass * k}, scope::thread);
-      else // outside A or B: zeros, as a TMA load would fill
-        tile::apply<ptx<"st.shared.v4.b32">>(dst.template view<uint32>(), zeros, scope::thread);
-    }
+  // Chunk q of the job in flight: a cp.async, or (guarded: edges) zeros
+  // where the chunk lies outside A or B, as a TMA load would fill.
+  const T *src_a = a, *src_b = b; // this thread's first chunk of the K block, of A and B
+  T *dst_a = sa, *dst_b = sb;     // and its place in the stage
+  int left_a = 0, left_b = 0;     // how many of this thread's tile rows exist
+  bool fast = false;              // the job is inside A and B: unguarded chunks
+  auto chunk = [&](auto q, bool guarded, bool inside_k) {
+    constexpr int Q = decltype(q)::value, P = Q < PA ? Q : Q - PA;
+    const Chunk dst{(Q < PA ? dst_a : dst_b) + P * Cfg::rows_per_pass * BK};
+    const Source src{(Q < PA ? src_a : src_b) + P * pass_k};
+    if (!guarded || (P * Cfg::rows_per_pass < (Q < PA ? left_a : left_b) && inside_k))
+      tile::apply<ptx<"cp.async.cg.shared.global">>(dst, src, scope::thread);
+    else
+      tile::apply<ptx<"st.shared.v4.b32">>(dst.template view<uint32>(), zeros, scope::thread);
   };
   // The loads run ahead of the MMAs through the (tile, K block) jobs of
   // this CTA, across tile boundaries: the next tile's first blocks are in
-  // flight while this tile's last ones are multiplied and stored.
-  int load_kb = 0, load_tile = 0, left_a = 0, left_b = 0;
-  const T *src_a = a, *src_b = b;
-  auto load_next = [&](int stage) {
-    if (load_tile >= tiles)
-      return;
+  // flight while this tile's last ones are multiplied and stored. A job
+  // inside A and B (every one but the edge tiles' and a ragged last K
+  // block) spreads its chunks over Shares k slices, between the MMAs; an
+  // edge job issues them all at once, guarded.
+  auto issue_share = [&](auto i) { // share i of a fast job's chunks
+    constexpr int Q0 = decltype(i)::value * PerShare;
+    constexpr int N = PA + PB - Q0 < PerShare ? PA + PB - Q0 : PerShare;
+    if (fast)
+      unroll<(N > 0 ? N : 0)>([&](auto q) {
+        chunk(cuda::std::integral_constant<int, Q0 + decltype(q)::value>{}, false, true);
+      });
+  };
+  int load_kb = 0, load_tile = 0;
+  bool tile_inside = false, slow = false;
+  const T *row_a = a, *row_b = b;
+  // The next job's pointers, for stage `stage`, and the step to the job
+  // after it: straight-line code, which the compiler interleaves with the
+  // MMAs around it. `slow` marks the rare jobs (the first of a tile, a
+  // guarded one): the main loop leaves its inner loop for slow_load, so
+  // that the inner loop's body stays one block of code.
+  auto prepare_load = [&](int stage) {
+    const bool live = load_tile < tiles;
+    src_a = row_a + load_kb * BK;
+    src_b = row_b + load_kb * BK;
+    dst_a = sa + stage * BM * BK + at_a;
+    dst_b = sb + stage * BN * BK + at_b;
+    fast = live && load_kb != 0 && tile_inside && (load_kb + 1) * BK <= k;
+    slow = live && !fast;
+    const bool last = load_kb + 1 == k_blocks;
+    if (!slow) {
+      load_kb = last ? 0 : load_kb + 1;
+      load_tile += last ? 1 : 0;
+    }
+  };
+  auto slow_load = [&] {
     if (load_kb == 0) { // a new tile: this thread's first rows of it
       const int2 at = tile_at(load_tile);
-      src_a = a + static_cast<long long>(at.x + r) * k + 8 * c;
-      src_b = b + static_cast<long long>(at.y + r) * k + 8 * c;
+      row_a = a + static_cast<long long>(at.x + r) * k + 8 * c;
+      row_b = b + static_cast<long long>(at.y + r) * k + 8 * c;
+      src_a = row_a;
+      src_b = row_b;
       left_a = m - at.x - r;
       left_b = n - at.y - r;
+      tile_inside = at.x + BM <= m && at.y + BN <= n;
+      fast = tile_inside && BK <= k;
     }
-    const bool inside_k = load_kb * BK + 8 * c < k;
-    copy(sa + stage * BM * BK + at_a, src_a + load_kb * BK, BM, left_a, inside_k);
-    copy(sb + stage * BN * BK + at_b, src_b + load_kb * BK, BN, left_b, inside_k);
-    if (++load_kb == k_blocks)
-      load_kb = 0, ++load_tile;
+    if (!fast) { // an edge: every chunk now, guarded
+      const bool inside_k = load_kb * BK + 8 * c < k; // (K is a multiple of 8: whole chunks)
+      unroll<PA + PB>([&](auto q) { chunk(q, true, inside_k); });
+    }
+    slow = false;
+    const bool last = load_kb + 1 == k_blocks;
+    load_kb = last ? 0 : load_kb + 1;
+    load_tile += last ? 1 : 0;
+  };
+  auto next_load = [&](int stage) {
+    prepare_load(stage);
+    if (slow)
+      slow_load();
   };
   // [/snippet]
 
@@ -288,37 +334,53 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
   }
   // [snippet:mainloop]
   // The prologue: jobs 0 .. S - 2 in flight; job 0 landed and its first
-  // slice in registers.
+  // slice in registers; job S - 1 prepared, its first share of copies out.
+  using zero = cuda::std::integral_constant<int, 0>;
   for (int s = 0; s < S - 1; ++s) {
-    load_next(s);
+    next_load(s);
+    unroll<Shares>([&](auto i) { issue_share(i); });
     cp_async_commit_group(); // empty groups too: the counting stays the same
   }
+  next_load(S - 1);
+  issue_share(zero{});
   cp_async_wait_group<S - 2>();
   cta_sync();
   int read = 0, write = S - 1;
-  using zero = cuda::std::integral_constant<int, 0>;
   load_fragments(zero{}, zero{}, read);
+  // Job j's K block: slice s multiplies from registers while slice s + 1
+  // is loaded; the copies of job j + S - 1 (prepared at job j - 1's
+  // barrier) go out in shares, share 0 at job j - 1's last slice, share
+  // i at slice i - 1; the commit closes their group before the barrier.
   for (int t = 0; t < tiles; ++t) {
-    for (int kb = 0; kb < k_blocks; ++kb) {
-      unroll<KS>([&](auto ks) {
-        constexpr int s = decltype(ks)::value;
-        // the next slice: of this stage, or (s = KS - 1) the first of the next
-        load_fragments(cuda::std::integral_constant<int, (s + 1) % KS>{},
-                       cuda::std::integral_constant<int, (s + 1) % 2>{}, read);
-        if constexpr (s == 0) {
-          load_next(write); // job S - 1 further on, into the stage job - 1 used
-          cp_async_commit_group();
-        }
-        multiply(cuda::std::integral_constant<int, s % 2>{});
-        if constexpr (s == KS - 2) {
-          // the next job has landed (at most S - 2 younger groups pending),
-          // and every warp is done with the stage the next copy overwrites
-          cp_async_wait_group<S - 2>();
-          cta_sync();
-          read = read + 1 == S ? 0 : read + 1;
-          write = write + 1 == S ? 0 : write + 1;
-        }
-      });
+    for (int kb = 0; kb < k_blocks;) {
+      do {
+        unroll<KS>([&](auto ks) {
+          constexpr int s = decltype(ks)::value;
+          // the next slice: of this stage, or (s = KS - 1) the first of the next
+          load_fragments(cuda::std::integral_constant<int, (s + 1) % KS>{},
+                         cuda::std::integral_constant<int, (s + 1) % 2>{}, read);
+          if constexpr (s + 1 < Shares)
+            issue_share(cuda::std::integral_constant<int, s + 1>{});
+          if constexpr (s == (Shares > 1 ? Shares - 2 : 0))
+            cp_async_commit_group();
+          multiply(cuda::std::integral_constant<int, s % 2>{});
+          if constexpr (s == KS - 2) {
+            // the next job has landed (at most S - 2 younger groups pending),
+            // and every warp is done with the stage the next copy overwrites
+            cp_async_wait_group<S - 2>();
+            cta_sync();
+            read = read + 1 == S ? 0 : read + 1;
+            write = write + 1 == S ? 0 : write + 1;
+            prepare_load(write); // job S further on, into the stage this job used
+          }
+          if constexpr (s == KS - 1)
+            issue_share(zero{});
+        });
+      } while (++kb < k_blocks && !slow);
+      if (slow) {
+        slow_load();
+        issue_share(zero{}); // (a fast first block of a tile: the share its slice skipped)
+      }
     }
     store(t); // the next tile's first blocks are in flight meanwhile
     clear();
