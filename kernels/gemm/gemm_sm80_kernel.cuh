@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
   // in every stage (the pass p chunk lies p * rows_per_pass rows, a
   // multiple of 8, further on: a constant offset).
   constexpr int PA = BM / Cfg::rows_per_pass, PB = BN / Cfg::rows_per_pass;
-  constexpr int Shares = Cfg::copy_slices;                 // k slices that issue a job's copies
+  constexpr int Shares = Cfg::copy_slices;                  // k slices that issue a job's copies
   constexpr int PerShare = (PA + PB + Shares - 1) / Shares; // chunks per slice
   const int c = static_cast<int>(threadIdx.x) % Cfg::chunks;
   const int r = static_cast<int>(threadIdx.x) / Cfg::chunks;
@@ -241,7 +241,7 @@ __global__ void __launch_bounds__(Cfg::threads, Cfg::min_blocks)
       tile_inside = at.x + BM <= m && at.y + BN <= n;
       fast = tile_inside && BK <= k;
     }
-    if (!fast) { // an edge: every chunk now, guarded
+    if (!fast) {                                      // an edge: every chunk now, guarded
       const bool inside_k = load_kb * BK + 8 * c < k; // (K is a multiple of 8: whole chunks)
       unroll<PA + PB>([&](auto q) { chunk(q, true, inside_k); });
     }
