@@ -16,7 +16,7 @@ __global__ void kernel(unsigned base, float* out) {
 #if defined(TIRX_FIXED)
   auto frag = alloc_tmem_fragment<float, TmemShape::s32x32b, 8>();
 #else
-  auto frag = alloc_local<float, shape(32, 8), S({32, 8}, {1, 32 * laneid})>();
+  auto frag = alloc_local<float, shape(32, 8), S({32, 8}, {1, 1 * laneid})>();
 #endif
   tile::apply<ptx<"tcgen05.ld.sync.aligned.32x32b.x8.b32">>(frag, tmem_sub(rows, _, range<0, 8>),
                                                             scope::warp);
