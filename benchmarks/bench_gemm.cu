@@ -21,6 +21,7 @@
 //                           the general rows at 4096^3)
 #include "../kernels/gemm/gemm_sm90.cuh"
 #include "bench_gemm_tirx.hpp"
+#include "event_timing.hpp"
 
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -57,10 +58,7 @@ template <class T> __global__ void fill(T* p, size_t n, unsigned seed) {
   }
 }
 
-float median_ms(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using tirx_bench::median_ms;
 
 template <class T> float as_float(T x) { return static_cast<float>(x); }
 
@@ -85,22 +83,7 @@ void measure(const char* name, int m, int n, int k, T* d, T* ref,
     std::printf("%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,,%s\n", m, n, k, bad, name);
     std::exit(1);
   }
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
-  auto time = [&](const std::function<void()>& f) {
-    std::vector<float> t;
-    for (int i = 0; i < 20; ++i) {
-      CHECK(cudaEventRecord(e0));
-      f();
-      CHECK(cudaEventRecord(e1));
-      CHECK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CHECK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms);
-    }
-    return t;
-  };
+  auto time = [](const auto& f) { return tirx_bench::event_times(f); };
   auto cublas_d = [&] { run_cublas(d); };
   time(run_tirx);
   time(cublas_d);
@@ -115,8 +98,6 @@ void measure(const char* name, int m, int n, int k, T* d, T* ref,
   const double ft = flop / (median_ms(tt) * 1e-3) / 1e12, fc = flop / (median_ms(tc) * 1e-3) / 1e12;
   std::printf("%d,%d,%d,%.1f,%.1f,%.3f,%s\n", m, n, k, ft, fc, ft / fc, name);
   std::fflush(stdout);
-  CHECK(cudaEventDestroy(e0));
-  CHECK(cudaEventDestroy(e1));
 }
 
 struct Problem {

@@ -18,6 +18,7 @@
 // 8192^3 bf16 for about 3 s, TFLOP/s per 200 ms (to read the SM clock
 // under load with nvidia-smi meanwhile).
 #include "../kernels/gemm/gemm_sm80.cuh"
+#include "event_timing.hpp"
 #include "mma_ceiling.cuh"
 
 #include <cublas_v2.h>
@@ -53,10 +54,7 @@ template <class T> float value(T x) {
     return __bfloat162float(x);
 }
 
-float median_ms(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using tirx_bench::median_ms;
 
 template <class T, class Cfg = DefaultTiling>
 void problem(cublasHandle_t h, int m, int n, int k, double ceiling) {
@@ -93,22 +91,7 @@ void problem(cublasHandle_t h, int m, int n, int k, double ceiling) {
                 Cfg::name().c_str(), m, n, k, bad);
     std::exit(1);
   }
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
-  auto time = [&](auto f) {
-    std::vector<float> t;
-    for (int i = 0; i < 20; ++i) {
-      CHECK(cudaEventRecord(e0));
-      f();
-      CHECK(cudaEventRecord(e1));
-      CHECK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CHECK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms);
-    }
-    return t;
-  };
+  auto time = [](const auto& f) { return tirx_bench::event_times(f); };
   time(run_tirx);
   time([&] { run_cublas(d); });
   std::vector<float> tt, tc;
@@ -123,8 +106,6 @@ void problem(cublasHandle_t h, int m, int n, int k, double ceiling) {
   std::printf("%s,%s,%d,%d,%d,%.1f,%.1f,%.3f,%.3f\n", tname, Cfg::name().c_str(), m, n, k, ft, fc,
               ft / fc, ft / ceiling);
   std::fflush(stdout);
-  CHECK(cudaEventDestroy(e0));
-  CHECK(cudaEventDestroy(e1));
   CHECK(cudaFree(a));
   CHECK(cudaFree(b));
   CHECK(cudaFree(d));
