@@ -41,6 +41,11 @@
 #       compile_fail.nvcc). FIXED_TEST: every .cu also holds its fix under
 #       #ifdef TIRX_FIXED; test NAME compiles all the fixes in one translation
 #       unit with warnings as errors (so each source fails for its mistake alone).
+#       With Python, the nvcc cases of one architecture are compiled
+#       TIRX_COMPILE_FAIL_BATCH at a time (test PREFIX.batch.ARCH.K, a fixture
+#       of its cases' tests; tests/tools/compile_fail_batch.py says how each
+#       error is traced to its case, and a case the batch cannot show is
+#       compiled alone).
 #   tirx_header_tests()
 #       Every include/tirx/**/*.hpp compiles on its own with the host compiler
 #       (warnings as errors), and <tirx/tile.hpp> compiles with nvcc.
@@ -157,6 +162,16 @@ function(tirx_compile_fail_tests)
   endforeach()
   list(SORT sources)
   set(fixed_sources "")
+  # nvcc cases are checked TIRX_COMPILE_FAIL_BATCH at a time when Python is
+  # here (tests/tools/compile_fail_batch.py: one nvcc run reports every case's
+  # error; a case the batch cannot show is compiled alone); 1 or no Python:
+  # one nvcc run per case.
+  find_package(Python3 COMPONENTS Interpreter QUIET)
+  set(batching OFF)
+  if(Python3_Interpreter_FOUND AND TIRX_COMPILE_FAIL_BATCH GREATER 1)
+    set(batching ON)
+  endif()
+  set(batch_archs "")
   foreach(source IN LISTS sources)
     # an edited expectation must re-run the configure step
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${source}")
@@ -207,7 +222,12 @@ function(tirx_compile_fail_tests)
       set(regex "static assertion failed(: | with .)${regex}")
     endif()
     foreach(compiler IN LISTS compilers)
-      if(compiler STREQUAL "nvcc")
+      if(compiler STREQUAL "nvcc" AND batching)
+        # checked in a batch of its architecture (below)
+        string(HEX "${regex}" regex_hex)
+        list(APPEND batch_${arch} "${arg_NVCC_PREFIX}.${name}\t${source}\t${regex_hex}")
+        list(APPEND batch_archs ${arch})
+      elseif(compiler STREQUAL "nvcc")
         tirx_compile_fail_test(${arg_NVCC_PREFIX}.${name} "${source}" "${regex}" NVCC ARCH ${arch})
       else()
         tirx_compile_fail_test(${arg_PREFIX}.${name} "${source}" "${regex}")
@@ -216,6 +236,10 @@ function(tirx_compile_fail_tests)
     if(ext STREQUAL ".cu")
       list(APPEND fixed_sources "${source}")
     endif()
+  endforeach()
+  list(REMOVE_DUPLICATES batch_archs)
+  foreach(arch IN LISTS batch_archs)
+    tirx_compile_fail_batches(${arch} "${arg_NVCC_PREFIX}" ${batch_${arch}})
   endforeach()
   if(NOT arg_FIXED_TEST)
     return()
@@ -238,6 +262,47 @@ function(tirx_compile_fail_tests)
   add_test(NAME ${arg_FIXED_TEST}
            COMMAND "${CMAKE_CUDA_COMPILER}" ${flags} "${CMAKE_CURRENT_BINARY_DIR}/fixed.cu")
   set_tests_properties(${arg_FIXED_TEST} PROPERTIES LABELS compile-fail)
+endfunction()
+
+# The batches of one architecture's nvcc cases (ARGN: NAME\tSOURCE\tREGEX
+# in hex, each): test PREFIX.batch.ARCH.K compiles batch K (a ctest fixture) and
+# writes one result per case; each case stays a test of its own that reads
+# its result.
+function(tirx_compile_fail_batches arch prefix)
+  set(command "${CMAKE_CUDA_COMPILER}" -std=c++20 -arch=${arch} -x cu -c -o /dev/null)
+  if(CMAKE_CUDA_HOST_COMPILER)
+    list(APPEND command -ccbin "${CMAKE_CUDA_HOST_COMPILER}")
+  endif()
+  list(APPEND command "-I${PROJECT_SOURCE_DIR}/include" "-I${TIRX_TESTS_DIR}")
+  foreach(dir IN LISTS TIRX_CUDA_INCLUDE_DIRS)
+    list(APPEND command -isystem "${dir}")
+  endforeach()
+  list(JOIN command "\t" header)
+  set(script "${TIRX_TESTS_DIR}/tools/compile_fail_batch.py")
+  set(results "${CMAKE_CURRENT_BINARY_DIR}/compile_fail_results")
+  list(LENGTH ARGN count)
+  set(k 0)
+  set(i 0)
+  while(i LESS count)
+    set(batch "${prefix}.batch.${arch}.${k}")
+    set(manifest "${header}\n")
+    set(n 0)
+    while(i LESS count AND n LESS TIRX_COMPILE_FAIL_BATCH)
+      list(GET ARGN ${i} case)
+      string(APPEND manifest "${case}\n")
+      string(REGEX MATCH "^[^\t]+" name "${case}")
+      add_test(NAME ${name} COMMAND "${Python3_EXECUTABLE}" "${script}" check "${results}/${name}.result")
+      set_tests_properties(${name} PROPERTIES LABELS compile-fail FIXTURES_REQUIRED ${batch})
+      math(EXPR i "${i} + 1")
+      math(EXPR n "${n} + 1")
+    endwhile()
+    file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${batch}.manifest" "${manifest}")
+    add_test(NAME ${batch}
+             COMMAND "${Python3_EXECUTABLE}" "${script}" run "${CMAKE_CURRENT_BINARY_DIR}/${batch}.manifest"
+                     "${results}")
+    set_tests_properties(${batch} PROPERTIES LABELS compile-fail FIXTURES_SETUP ${batch})
+    math(EXPR k "${k} + 1")
+  endwhile()
 endfunction()
 
 function(tirx_header_tests)
