@@ -1180,9 +1180,9 @@ TEST_CASE("SMEMPool plans dynamic shared memory", "[tensor][smem_pool]") {
     constexpr auto committed = [] {
       SMEMPool pool;
       pool.alloc<float, shape(4)>();
-      const bool before = pool.committed();
+      const bool before = pool.is_committed();
       pool.commit();
-      return !before && pool.committed() && pool.bytes() == 16 && pool.offset() == 16;
+      return !before && pool.is_committed() && pool.bytes() == 16 && pool.offset() == 16;
     }();
     STATIC_REQUIRE(committed);
   }
@@ -1190,7 +1190,7 @@ TEST_CASE("SMEMPool plans dynamic shared memory", "[tensor][smem_pool]") {
     alignas(1024) static unsigned char smem[4096];
     SMEMPool pool(smem);
     const Planned p = plan_mixed(pool);
-    REQUIRE(pool.committed());
+    REQUIRE(pool.is_committed());
     REQUIRE(pool.bytes() == 2056);
     auto at = [&](const void* q) { return static_cast<const unsigned char*>(q) - smem; };
     REQUIRE(at(p.a.data()) == 0);

@@ -25,8 +25,10 @@ inline std::string to_string(const Axis& a) {
 /// `4` (on m) or `1@laneid`.
 inline std::string to_string(const Term& t) {
   std::string s = std::to_string(t.value);
-  if (!(t.axis == Axis{0}))
-    s += "@" + to_string(t.axis);
+  if (!(t.axis == Axis{0})) { // appended in two steps: g++ 12 warns about "@" + string
+    s += '@';
+    s += to_string(t.axis);
+  }
   return s;
 }
 
