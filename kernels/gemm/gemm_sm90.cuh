@@ -77,6 +77,14 @@ template <int Stages, bool TmaStore = false> TIRX_HD constexpr unsigned long lon
   plan<Stages, TmaStore>(pool);
   return pool.bytes();
 }
+// The plan's offsets under SMEMPool's placement (TIRx's: no alignment unless
+// asked; every one here is explicit): A at 0 (Stages x 16 KB), B at Stages x
+// 16 KB (Stages x 32 KB), D at Stages x 48 KB (64 KB), then the ring's
+// 2 x Stages barrier words, each 1024-byte boundary kept.
+static_assert(smem_bytes_for<3>() == 3 * 49152 + 2 * 3 * 8);
+static_assert(smem_bytes_for<4>() == 4 * 49152 + 2 * 4 * 8);
+static_assert(smem_bytes_for<3, true>() == 3 * 49152 + 65536 + 2 * 3 * 8);
+static_assert(smem_bytes_for<4, true>() == 4 * 49152 + 65536 + 2 * 4 * 8);
 
 /// The tensor maps of A (M x K) and B^T (N x K): boxes of (128, 64) and of
 /// (256 / Cluster, 64) rows of B (each CTA of a cluster loads its share

@@ -576,7 +576,8 @@ TEST_CASE("size and span bound every placement", "[layout][span]") {
       index_t lo = range_on(l, a).lo, hi = range_on(l, a).hi, sp = span(l, a);
       EXPECT(f, sp == hi + 1, text(l) + " span");
       bool swz = l.swz.active() && a == axes::m;
-      if (swz) { // the swizzle stays in whole rows: [floor(lo / row) * row, floor(hi / row) * row + row)
+      if (swz) { // the swizzle stays in whole rows: [floor(lo / row) * row, floor(hi / row) * row +
+                 // row)
         index_t row = index_t{1} << (l.swz.base + l.swz.bits);
         auto floor_div = [](index_t a, index_t b) { return a / b - (a % b != 0 && a < 0); };
         lo = floor_div(lo, row) * row;
@@ -629,8 +630,8 @@ TEST_CASE("canonicalize keeps the function and leaves nothing to merge", "[layou
       const Iter &p = c.replica[k], &q = c.replica[k + 1];
       EXPECT(f,
              p.axis.code < q.axis.code ||
-                 (p.axis == q.axis && (p.stride < q.stride ||
-                                       (p.stride == q.stride && p.extent <= q.extent))),
+                 (p.axis == q.axis &&
+                  (p.stride < q.stride || (p.stride == q.stride && p.extent <= q.extent))),
              "replicas sorted: " + text(c));
     }
   }
@@ -674,7 +675,7 @@ TEST_CASE("group splits iters along the modes and keeps the function", "[layout]
     same_function(f, l, g.layout, what);
   }
   std::printf("group: %ld random cases, %ld grouped, %ld refused\n", n, ok, refused);
-  CHECK(regroup(S(2, 3), shape(3, 2)).ok); // a contiguous 2x3 viewed as 3x2
+  CHECK(regroup(S(2, 3), shape(3, 2)).ok);     // a contiguous 2x3 viewed as 3x2
   CHECK_FALSE(group(S(2, 3), shape(3, 2)).ok); // TIRx's group does not merge
   CHECK_FALSE(group(S({2, 3}, {1, 2}), shape(3, 2)).ok);
   CHECK_FALSE(group(S(4, 4), shape(8, 3)).ok); // sizes differ
@@ -970,8 +971,8 @@ TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]"
     }
     // and, as TIRx, a result whose thread axes are not well formed
     bool want = group(canonicalize(in), is).ok && group(canonicalize(out), os).ok && !overlap &&
-                !thread_scopes_broken(t.layout) && !thread_scopes_broken(canonicalize(in)) &&
-                !thread_scopes_broken(canonicalize(out));
+                !tile_scopes_broken(t.layout) && !tile_scopes_broken(canonicalize(in)) &&
+                !tile_scopes_broken(canonicalize(out));
     EXPECT(f, t.ok == want, what + (t.ok ? " accepted" : " refused"));
     if (!t.ok)
       continue;
@@ -1005,7 +1006,7 @@ TEST_CASE("tile and tile_to place the tiles by the inner span", "[layout][tile]"
     EXPECT(f,
            t2.ok == ((!m_scaled ||
                       (range_on(in, axes::m).lo >= 0 && !has_negative_stride(in, axes::m))) &&
-                     !thread_scopes_broken(t2.layout) && !thread_scopes_broken(cin)),
+                     !tile_scopes_broken(t2.layout) && !tile_scopes_broken(cin)),
            "tile_to " + what);
     if (t2.ok)
       check_tile(f, in, rm, reps, is, t2,

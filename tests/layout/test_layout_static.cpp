@@ -47,22 +47,23 @@ static_assert(R({2}, {4 * warpid}) == R(2, 4 * warpid));
 static_assert(layout_of<"TileLayout(S[4] + -3 + 2@bx)"> == S(4) + -3 + 2 * bx);
 static_assert(layout_of<"S[4] + 2@warpid + 3@warpid"> == S(4) + 5 * warpid);
 static_assert(layout_of<"S[4] + 2@warpid + -2@warpid"> == S(4)); // a zero offset is dropped
-static_assert((S(2) + S(4)) == S({2, 4}, {1, 1})); // the builder appends shard iters
+static_assert((S(2) + S(4)) == S({2, 4}, {1, 1}));               // the builder appends shard iters
 static_assert((S(4) + 1 * warpid + 2 * laneid) == (S(4) + 2 * laneid + 1 * warpid));
 static_assert((S(4) + 1 * warpid + 2 * laneid).offset[0] == 2 * laneid); // sorted by axis
 static_assert(3 * warpid == Term{3, warpid} && Term{5} == Term{5, m});
 
 // --- parse errors ------------------------------------------------------------
 // TIRx's notation is Python: what it accepts, tirx accepts with the same value
-static_assert(layout_of<"S[4 : 1] + R[2]"> == S(4) + R(2, 1));  // R[2]: row-major on m
+static_assert(layout_of<"S[4 : 1] + R[2]"> == S(4) + R(2, 1)); // R[2]: row-major on m
 static_assert(layout_of<"S[2 * 4 : 0x10] + (2 + 3)"> == S({8}, {16}) + 5);
 static_assert(layout_of<"S[(2 ** 3, 3 // 2) : (-7 % 3, 0b10)]"> == S({8, 1}, {2, 2}));
 static_assert(layout_of<"S[4 : 2 * 4@laneid]"> == S({4}, {8 * laneid})); // (2 * 4)@laneid
-static_assert(layout_of<"5 + S[4]"> == S(4) + 5);                      // an integer first
+static_assert(layout_of<"5 + S[4]"> == S(4) + 5);                        // an integer first
 static_assert(layout_of<"S[4] + (1@laneid + 2 + 1@laneid)"> == S(4) + 2 + 2 * laneid);
 static_assert(layout_of<"S[(4,)] + R[(2,) : (1@warpid,)]"> == S(4) + R(2, 1 * warpid));
-static_assert(layout_of<"S[4] + 1@m + 1@laneid + 1@warpid + 1@TCol + 1@bx + 1@by + 1@bz + 1@pid">
-                  .noffset == 8); // more than 4 offset axes
+static_assert(
+    layout_of<"S[4] + 1@m + 1@laneid + 1@warpid + 1@TCol + 1@bx + 1@by + 1@bz + 1@pid">.noffset ==
+    8); // more than 4 offset axes
 static_assert(layout_of<"S[4] + R[(2, 2, 2, 2, 2) : (1@warpid, 2@warpid, 4@warpid, 8@warpid, "
                         "16@warpid)]">.nreplica == 5);
 // ... and what TIRx evaluates wrongly is refused
@@ -156,7 +157,8 @@ constexpr TileLayout nine =
 static_assert(apply(nine, 256)[m] == 1 && apply(nine, 255)[TCol] == 1 && apply(nine, 256).n == 9);
 constexpr TileLayout sixteen = layout_of<
     "S[(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2) : (1, 1@laneid, 1@warpid, 1@bx, 1@by, "
-    "1@bz, 1@TLane, 1@TCol, 1@u1, 1@u2, 1@u3, 1@u4, 1@u5, 1@u6, 1@u7, 1@u8)] + R[2 : 1@u9] + 1@u10">;
+    "1@bz, 1@TLane, 1@TCol, 1@u1, 1@u2, 1@u3, 1@u4, 1@u5, 1@u6, 1@u7, 1@u8)] + R[2 : 1@u9] + "
+    "1@u10">;
 static_assert(apply(sixteen, 1 << 15)[m] == 1 && apply(sixteen, 1)[axis("u8")] == 1);
 static_assert(apply(sixteen, 0)[axis("u10")] == 1 && apply_replica(sixteen, 0, 1)[axis("u9")] == 1);
 static_assert(apply(sixteen, 0).n == 17 && apply_replica(sixteen, 0, 1).n == 18);

@@ -216,8 +216,8 @@ void answer(const std::vector<std::string>& f) {
   std::string why;
   if (kind == "P") {
     ParseResult p = parse(f[2]);
-    out += ",\"parse\":" + quote(parse_error_name(p.error)) +
-           ",\"pos\":" + std::to_string(p.position);
+    out +=
+        ",\"parse\":" + quote(parse_error_name(p.error)) + ",\"pos\":" + std::to_string(p.position);
     if (p.error == ParseError::none) {
       l = p.layout;
       out += ",\"valid\":" + quote(layout_error_name(validate(l))) +
@@ -268,7 +268,8 @@ void answer(const std::vector<std::string>& f) {
     bool ok1 = parsed(f[2], l, why);
     bool ok2 = kind == "TT" || parsed(f[3], outer, why);
     bool s1 = false, s2 = false;
-    Shape a = parse_shape(kind == "T" ? f[4] : f[3], s1), b = parse_shape(kind == "T" ? f[5] : f[4], s2);
+    Shape a = parse_shape(kind == "T" ? f[4] : f[3], s1),
+          b = parse_shape(kind == "T" ? f[5] : f[4], s2);
     if (!ok1 || !ok2) {
       out += "," + why;
     } else if (!s1 || !s2) {
@@ -355,7 +356,8 @@ void compiled_plans() {
       o -= reinterpret_cast<std::uintptr_t>(base);
     plans.push_back(p);
   };
-  run("float32:128:0", [](SMEMPool& pool, auto& o) { o.push_back(at(pool.alloc<float, shape(128)>())); });
+  run("float32:128:0",
+      [](SMEMPool& pool, auto& o) { o.push_back(at(pool.alloc<float, shape(128)>())); });
   run("float32:3:0,float16:8:128,float64:5:0,float16:8x64:1024,float32:2:0",
       [](SMEMPool& pool, auto& o) {
         o.push_back(at(pool.alloc<float, shape(3)>()));
@@ -390,9 +392,9 @@ void compiled_plans() {
     std::string offs;
     for (auto o : p.offsets)
       offs += (offs.empty() ? "" : ",") + std::to_string(o);
-    std::cout << "{\"id\":" << quote(std::string("compiled:") + p.desc) << ",\"desc\":"
-              << quote(p.desc) << ",\"offsets\":[" << offs << "],\"total\":" << p.total
-              << "}\n";
+    std::cout << "{\"id\":" << quote(std::string("compiled:") + p.desc)
+              << ",\"desc\":" << quote(p.desc) << ",\"offsets\":[" << offs
+              << "],\"total\":" << p.total << "}\n";
   }
 }
 

@@ -134,11 +134,21 @@ struct ScopePair {
 /// The scopes of a built-in axis (none for m, TLane, TCol and user axes).
 TIRX_HD constexpr ScopePair thread_scopes(const Axis& a) {
   using T = ThreadScope;
-  constexpr ScopePair table[Axis::builtin_count] = {
-      {},           {T::warp, T::thread},   {T::cta, T::warp},       {T::cta, T::warpgroup},
-      {T::warpgroup, T::thread}, {T::warpgroup, T::warp}, {T::cta, T::thread},
-      {T::kernel, T::cta}, {T::kernel, T::cta}, {T::kernel, T::cta},  {T::cluster, T::cta},
-      {T::cluster, T::cta}, {T::cluster, T::cta}, {}, {}};
+  constexpr ScopePair table[Axis::builtin_count] = {{},
+                                                    {T::warp, T::thread},
+                                                    {T::cta, T::warp},
+                                                    {T::cta, T::warpgroup},
+                                                    {T::warpgroup, T::thread},
+                                                    {T::warpgroup, T::warp},
+                                                    {T::cta, T::thread},
+                                                    {T::kernel, T::cta},
+                                                    {T::kernel, T::cta},
+                                                    {T::kernel, T::cta},
+                                                    {T::cluster, T::cta},
+                                                    {T::cluster, T::cta},
+                                                    {T::cluster, T::cta},
+                                                    {},
+                                                    {}};
   return a.builtin() ? table[a.code] : ScopePair{};
 }
 

@@ -272,8 +272,8 @@ struct LayoutParser {
         }
         if (!failed() && !eat(')'))
           fail(ParseError::expected_close_paren);
-        out.swz = Swizzle{static_cast<int>(arg[0]), static_cast<int>(arg[1]),
-                          static_cast<int>(arg[2])};
+        out.swz =
+            Swizzle{static_cast<int>(arg[0]), static_cast<int>(arg[1]), static_cast<int>(arg[2])};
       }
     }
     if (!failed() && wrapped && !eat(')'))
@@ -282,8 +282,7 @@ struct LayoutParser {
     if (!failed() && src[pos] != '\0')
       fail(ParseError::trailing_text);
     if (!failed() && (v.kind != V::layout || !v.has_shard))
-      fail(v.kind == V::layout || v.kind == V::integer || v.kind == V::offsets ||
-                   v.kind == V::term
+      fail(v.kind == V::layout || v.kind == V::integer || v.kind == V::offsets || v.kind == V::term
                ? ParseError::no_shard
                : ParseError::expected_term);
     if (!failed())

@@ -189,7 +189,10 @@ TIRX_HD constexpr int read_integer(const char* text, int size, int pos, index_t&
   int base = 10;
   if (at(pos) == '0') {
     char p = at(pos + 1);
-    base = (p == 'x' || p == 'X') ? 16 : (p == 'o' || p == 'O') ? 8 : (p == 'b' || p == 'B') ? 2 : 10;
+    base = (p == 'x' || p == 'X')   ? 16
+           : (p == 'o' || p == 'O') ? 8
+           : (p == 'b' || p == 'B') ? 2
+                                    : 10;
     if (base != 10)
       pos += 2;
   }

@@ -13,6 +13,15 @@ TIRX_HD constexpr bool thread_scopes_broken(const TileLayout& l) {
   return e == LayoutError::thread_scope_conflict || e == LayoutError::thread_scope_disconnected;
 }
 
+/// TIRx's tile checks the scopes as its check_well_formed does: only when a
+/// shard iter is on an axis other than a memory axis (validate() always).
+TIRX_HD constexpr bool tile_scopes_broken(const TileLayout& l) {
+  bool threads = false;
+  for (int i = 0; i < l.rank; ++i)
+    threads = threads || !l.shard[i].axis.is_memory();
+  return threads && thread_scopes_broken(l);
+}
+
 /// Blocked product (TIRx tile): `inner` is one tile of inner_shape; `outer`
 /// (over outer_shape) places the tiles. The result is over the shape
 /// outer_shape[d] * inner_shape[d]; element (o*inner + i) per mode sits at
@@ -72,8 +81,8 @@ TIRX_HD constexpr TileResult tiled(const TileLayout& inner, const TileLayout& ou
   out.swz = inner.swz;
   res.layout = canonicalize(out);
   // TIRx checks the thread axes of both (canonical) layouts and of the result
-  res.ok = !out.overflow && !thread_scopes_broken(ci) &&
-           !thread_scopes_broken(canonicalize(outer)) && !thread_scopes_broken(res.layout);
+  res.ok = !out.overflow && !tile_scopes_broken(ci) && !tile_scopes_broken(canonicalize(outer)) &&
+           !tile_scopes_broken(res.layout);
   return res;
 }
 

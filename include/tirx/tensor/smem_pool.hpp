@@ -66,7 +66,7 @@ public:
                   "tirx::SMEMPool::alloc: the layout reaches negative offsets");
     static_assert(detail::local_elements(Lay) <= Shp.size(),
                   "tirx::SMEMPool::alloc: the layout reaches past shape x element bytes, where "
-                  "TIRx places the next tensor; allocate a shape that covers the layout's span");
+                  "TIRx places the next tensor; allocate span(layout) elements and view them");
     constexpr int type_align = Align > int{alignof(T)} ? Align : int{alignof(T)};
     using Result = Tensor<T, typename detail::shape_type_of<Shp>::type, MemScope::shared_dyn,
                           type_align, typename detail::layout_type_of<Lay>::type>;

@@ -106,8 +106,9 @@ public:
   /// Offset on m of a logical coordinate (one index per mode).
   template <class... I> TIRX_HD TIRX_FORCEINLINE static constexpr index_type offset_of(I... idx) {
     static_assert(sizeof...(I) == rank, "tirx::Tensor: give one index per mode");
-    static_assert(Sc != MemScope::tmem, "tirx::Tensor: tensor memory is read and written with tcgen05 "
-                                     "instructions, not by element");
+    static_assert(Sc != MemScope::tmem,
+                  "tirx::Tensor: tensor memory is read and written with tcgen05 "
+                  "instructions, not by element");
     constexpr GroupedLayout g = regroup(Lay::value, Shp::value);
     if constexpr (g.ok) {
       // mode by mode: a mode spread over threads only (warp, lane) adds
