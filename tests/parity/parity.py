@@ -89,13 +89,31 @@ def ensure_venv(venv):
     probe = [py, "-c", "import numpy, tvm_tirx.tirx.layout"]
     if os.path.exists(py) and subprocess.run(probe, capture_output=True).returncode == 0:
         return py, None
+    failed = venv + ".failed"  # a failed install is not retried for 10 minutes
+    if os.path.exists(failed) and time.time() - os.path.getmtime(failed) < 600:
+        with open(failed) as f:
+            return None, f.read().strip() + " (an earlier attempt; retried after 10 minutes)"
+    py, why = install(venv, py, probe)
+    if py is None:
+        with open(failed, "w") as f:
+            f.write(why + "\n")
+    elif os.path.exists(failed):
+        os.remove(failed)
+    return py, why
+
+
+def install(venv, py, probe):
     t = time.time()
     r = subprocess.run([sys.executable, "-m", "venv", "--clear", venv], capture_output=True,
                        text=True)
     if r.returncode != 0:
         return None, "python3 -m venv failed: " + r.stderr.strip()[-300:]
-    r = subprocess.run([py, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-                        PACKAGE], capture_output=True, text=True, timeout=900)
+    try:
+        r = subprocess.run([py, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+                            "--retries", "1", "--timeout", "30", PACKAGE], capture_output=True,
+                           text=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        return None, f"pip install {PACKAGE} took more than 15 minutes"
     if r.returncode != 0:
         return None, f"pip install {PACKAGE} failed: " + (r.stderr or r.stdout).strip()[-400:]
     if subprocess.run(probe, capture_output=True).returncode != 0:
@@ -139,6 +157,10 @@ def random_layout(rng, max_size=2048):
         pool.append(rng.choice(["TLane", "TCol"]))
     if rng.random() < 0.1:
         pool.append(rng.choice(USER))
+    if rng.random() < 0.05:  # many distinct axes (up to 16): user axes besides the chain
+        rank = rng.randint(9, 16)
+        pool = ["m", "laneid", "warpid", "bx", "by", "bz", "TLane", "TCol"] + [
+            f"u{k}" for k in range(1, 9)]
     swizzled = rng.random() < 0.15
     if swizzled:
         pool = ["m"]
@@ -149,8 +171,10 @@ def random_layout(rng, max_size=2048):
         e = rand_extent(rng, budget)
         budget //= e
         iters.append(e)
+    unused = list(pool)
+    rng.shuffle(unused)
     for e in reversed(iters):
-        a = rng.choice(pool)
+        a = unused.pop() if unused and rng.random() < 0.5 else rng.choice(pool)
         k = rng.random()
         if k < 0.4:  # contiguous with the iter inside it on the same axis: mergeable
             s = inner_on.get(a, 1)
@@ -600,8 +624,11 @@ def run(args, host_args):
         compare_smem(rep, a["desc"], tirx_smem_desc(a["desc"]), a)
     # ---- report -----------------------------------------------------------------------
     n_layouts = sum(1 for c in checks if c[0] in ("P", "PF"))
-    print(f"parity: seed {seed}, {n_layouts} layouts, {coords} coordinates evaluated by both, "
-          f"{time.time() - t0:.0f} s (TIRx and tirx {t_eval:.0f} s)")
+    widest = max((len(t.axes()) for t in truth if t is not None), default=0)
+    longest = max((len(t.shard) for t in truth if t is not None), default=0)
+    print(f"parity: seed {seed}, {n_layouts} layouts (up to {longest} iters, {widest} axes), "
+          f"{coords} coordinates evaluated by both, {time.time() - t0:.0f} s (TIRx and tirx "
+          f"{t_eval:.0f} s)")
     for op in sorted(rep.agree):
         print(f"  agree  {op:24s} {rep.agree[op]}")
     for key in sorted(rep.deliberate):

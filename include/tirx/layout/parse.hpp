@@ -32,6 +32,7 @@ struct LayoutParser {
   text_view src;
   int pos = 0;
   ParseError error = ParseError::none;
+  int depth = 0;    ///< inside S[...] or R[...]
   TileLayout out{}; ///< the iters of the one S[...] and the one R[...]
 
   TIRX_HD constexpr bool failed() const { return error != ParseError::none; }
@@ -170,11 +171,12 @@ struct LayoutParser {
         return fail(ParseError::expected_close_paren);
       return t;
     }
-    if (word("S"))
+    if (depth == 0 && word("S"))
       return bracketed(false);
-    if (word("R"))
+    if (depth == 0 && word("R"))
       return bracketed(true);
-    return fail(ParseError::expected_term);
+    // a name where a number belongs (inside S[...]), or no term at all
+    return fail(depth > 0 ? ParseError::expected_number : ParseError::expected_term);
   }
   TIRX_HD constexpr void push_item(V& t, const V& item) {
     if (item.kind != V::integer && item.kind != V::term) {
@@ -202,6 +204,7 @@ struct LayoutParser {
   TIRX_HD constexpr V bracketed(bool replica) {
     if (!eat('['))
       return fail(ParseError::expected_open_bracket);
+    ++depth;
     V ext = sum();
     V str{};
     bool strides = false;
@@ -218,6 +221,7 @@ struct LayoutParser {
     }
     if (failed())
       return V{};
+    --depth;
     if (!eat(']'))
       return fail(ParseError::expected_close_bracket);
     if (strides && str.n != ext.n)
@@ -262,6 +266,7 @@ struct LayoutParser {
         fail(ParseError::expected_term);
       } else {
         index_t arg[3] = {};
+        ++depth; // numbers only
         for (int i = 0; i < 3 && !failed(); ++i) {
           V a = sum();
           if (!failed() && a.kind != V::integer)

@@ -80,8 +80,10 @@ public:
     if (at % alignof(T) != 0 && (cuda::std::is_constant_evaluated() || TIRX_DEBUG_CHECKS)) {
       // Not a constant expression either: the plan stops compiling here (and
       // a debug build traps on the device).
-      detail::fail("tirx::SMEMPool::alloc: the offset is not a multiple of the element's "
-                   "alignment (TIRx would place the tensor there); pass an Align");
+      // (one line, so that the compiler shows the whole message)
+      // clang-format off
+      detail::fail("tirx::SMEMPool::alloc: the offset is not a multiple of the element's alignment (TIRx would place the tensor there); pass an Align");
+      // clang-format on pass an Align");
       return Result{};
     }
     // Planning (constant evaluation, or a host pool without memory) hands
