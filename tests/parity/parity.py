@@ -118,7 +118,8 @@ def install(venv, py, probe):
     except subprocess.TimeoutExpired:
         return None, f"pip install {PACKAGE} took more than 15 minutes"
     if r.returncode != 0:
-        return None, f"pip install {PACKAGE} failed: " + (r.stderr or r.stdout).strip()[-400:]
+        last = [l for l in (r.stderr or r.stdout).splitlines() if l.strip()][-1:] or ["?"]
+        return None, f"pip install {PACKAGE} failed: {last[0].strip()[:300]}"
     if subprocess.run(probe, capture_output=True).returncode != 0:
         return None, "tvm_tirx does not import after the install"
     print(f"parity: installed {PACKAGE} into {venv} in {time.time() - t:.0f} s", flush=True)
