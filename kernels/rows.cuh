@@ -190,7 +190,7 @@ __global__ void __launch_bounds__(W * 32)
   auto staged = [&] {
     if constexpr (Staged) {
       auto pool = SMEMPool::dynamic();
-      auto shared = pool.alloc<float, shape(n)>();
+      auto shared = pool.alloc<float, shape(n), 16>(); // 16 bytes: st.shared vectors
       pool.commit();
       return cta_view<W, E, V>(shared);
     } else {

@@ -114,8 +114,9 @@ constexpr TileLayout tile = S(8, 64) ^ swizzle_for(SwizzleMode::b128, 2);
 // Chunk c of row r is stored in chunk r ^ c of the same row.
 constexpr index_t row5_chunk2[] = {5, 2 * 8 + 1}; // element 1 of chunk 2
 static_assert(apply(tile, shape(8, 64), row5_chunk2)[m] == 5 * 64 + (5 ^ 2) * 8 + 1);
-// The XOR never leaves the 2^(M+B)-element block it starts in.
-static_assert(span(tile) == 512);
+// The XOR never leaves the 2^(M+B)-element block it starts in; span() counts
+// the affine part (TIRx's span), allocations round it to whole blocks.
+static_assert(span(tile) == 512 && span(S(4, 8) ^ Swizzle{3, 3, 3}) == 32);
 // [/snippet]
 } // namespace swizzle_example
 
@@ -147,8 +148,10 @@ constexpr TileLayout reg = layout_of<"S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 
 // [snippet:ops-size]
 static_assert(size(reg) == 768);        // logical elements
 static_assert(size(reg, laneid) == 32); // extents placed on one axis
-static_assert(span(reg, laneid) == 32); // highest - lowest + 1 coordinate
+static_assert(span(reg, laneid) == 32); // the highest coordinate + 1
 static_assert(span(reg) == 12);         // on m: the 12 register slots
+// TIRx's span counts from zero: an offset adds to it.
+static_assert(span(layout_of<"S[8 : 1] + 1">) == 9);
 constexpr Range r = range_on(layout_of<"S[(4, 8) : (-8, 1)] + 24">, m);
 static_assert(r.lo == 0 && r.hi == 31); // negative strides count downwards
 // [/snippet]
@@ -156,9 +159,11 @@ static_assert(r.lo == 0 && r.hi == 31); // negative strides count downwards
 // [snippet:ops-canonicalize]
 // Extent-1 iters go, neighbours that continue each other merge.
 static_assert(canonicalize(layout_of<"S[(2, 1, 4, 8) : (32, 7, 8, 1)]">) == S(64));
-// Replica iters too (sorted by axis, then by stride, largest first).
-static_assert(canonicalize(layout_of<"S[4 : 1] + R[(2, 2) : (1@warpid, 2@warpid)]">) ==
-              layout_of<"S[4 : 1] + R[4 : 1@warpid]">);
+// Replica iters are kept as TIRx keeps them, sorted by axis, then stride.
+static_assert(canonicalize(layout_of<"S[4 : 1] + R[(2, 2) : (2@warpid, 1@warpid)]">) ==
+              layout_of<"S[4 : 1] + R[(2, 2) : (1@warpid, 2@warpid)]">);
+// A shard of extent-1 iters keeps one, as in TIRx.
+static_assert(canonicalize(layout_of<"S[(1, 1) : (3, 4)]">) == S(1));
 // coalesce is the same function under CuTe's name (layout/algebra.hpp).
 static_assert(coalesce(S(2, 4, 8)) == S(64));
 // [/snippet]
@@ -170,8 +175,12 @@ static_assert(g.ok && g.ngroups == 2 && g.bound[1] == 2 && g.bound[2] == 4);
 // An iter that straddles a mode boundary is split: 64 = (8, 8) over (16, 4).
 constexpr GroupedLayout h = group(S(64), shape(16, 4));
 static_assert(h.ok && h.layout == S(16, 4));
+// A mode of extent 1 gets an iter of extent 1 (TIRx's rule).
+static_assert(group(S(4, 8), shape(1, 32)).layout == S({1, 4, 8}, {32, 8, 1}));
 // Refused: 3 x 4 elements with these strides have no mode of 2 (or 6).
 static_assert(!group(S({3, 4}, {1, 3}), shape(2, 6)).ok);
+// group does not merge iters (TIRx's neither); regroup merges first.
+static_assert(!group(S(2, 3), shape(3, 2)).ok && regroup(S(2, 3), shape(3, 2)).ok);
 // [/snippet]
 
 // [snippet:ops-slice]

@@ -39,7 +39,8 @@ cudaError_t run_triple(float* a) {
   LaunchConfig cfg;
   cfg.grid = 1;
   cfg.block = 64;
-  cfg.smem = stage_bytes;      // tirx::launch raises the kernel's limit above 48 KiB
+  cfg.plan(stage);             // smem = what stage's commit() returns (96 KiB): no copy;
+                               // tirx::launch raises the kernel's limit above 48 KiB
   cfg.expect(register_layout); // and checks block == threads_of(register_layout)
   return launch(cfg, triple, Tile{a});
 }

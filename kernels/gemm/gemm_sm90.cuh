@@ -53,6 +53,19 @@ __device__ TIRX_FORCEINLINE void load_box(T* smem, const Map& map, uint64_t* ful
   else
     tma::load(tile, map, full, r, c);
 }
+// The plan's offsets under SMEMPool's placement (TIRx's: no alignment unless
+// asked; every one here is explicit): A at 0 (Stages x 16 KB), B at Stages x
+// 16 KB (Stages x 32 KB), D at Stages x 48 KB (64 KB), then the ring's
+// 2 x Stages barrier words, each 1024-byte boundary kept.
+template <int Stages, bool Staging> TIRX_HD constexpr unsigned long long plan_bytes() {
+  SMEMPool pool;
+  plan<bf16, bf16, Stages, Staging>(pool);
+  return pool.bytes();
+}
+static_assert(plan_bytes<3, false>() == 3 * 49152 + 2 * 3 * 8);
+static_assert(plan_bytes<4, false>() == 4 * 49152 + 2 * 4 * 8);
+static_assert(plan_bytes<3, true>() == 3 * 49152 + 65536 + 2 * 3 * 8);
+static_assert(plan_bytes<4, true>() == 4 * 49152 + 65536 + 2 * 4 * 8);
 
 /// The boxes of an operand's stage share: Boxes boxes of Rows MN rows from
 /// mn0, each (mn, k) for a K-major operand, (k, mn) for an MN-major one.

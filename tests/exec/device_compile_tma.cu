@@ -57,9 +57,9 @@ __global__ void every_form(const __grid_constant__ Map2 m2, const __grid_constan
 #if __CUDA_ARCH__ >= 900
   auto pool = SMEMPool::dynamic();
   auto t2 = pool.alloc<bfloat16, box2, swz, Map2::smem_align>();
-  auto t5 = pool.alloc<float, shape(1, 2, 2, 2, 4)>();
+  auto t5 = pool.alloc<float, shape(1, 2, 2, 2, 4), 16>();
   auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
-  auto buf = pool.alloc<float, shape(64)>();
+  auto buf = pool.alloc<float, shape(64), 16>(); // bulk copies need 16 bytes
   pool.commit();
   const auto hint = tile::cache_hint(policy);
   tma::prefetch_tensor_map(m2);

@@ -38,7 +38,7 @@ static_assert(swizzle_for(SwizzleMode::none, 2) == Swizzle{});
 static_assert(layout_of<"S[(4, 8)]"> == S(4, 8));
 static_assert(layout_of<"S[4, 8]"> == S(4, 8));
 static_assert(layout_of<"S[(4, 8) : (8, 1)]"> == S(4, 8));
-static_assert(layout_of<"S[4, 8 : 8@m, 1@m]"> == S(4, 8));
+static_assert(layout_of<"S[(4, 8) : (8@m, 1@m)]"> == S(4, 8));
 static_assert(S(4, 8) == S({4, 8}, {8, 1}));
 // replicas, offsets, user axes, negative values, the TileLayout(...) wrapper
 static_assert(layout_of<"S[4 : 1@pid] + R[(2, 3) : (-1@laneid, 4@warpid)]"> ==
@@ -47,13 +47,37 @@ static_assert(R({2}, {4 * warpid}) == R(2, 4 * warpid));
 static_assert(layout_of<"TileLayout(S[4] + -3 + 2@bx)"> == S(4) + -3 + 2 * bx);
 static_assert(layout_of<"S[4] + 2@warpid + 3@warpid"> == S(4) + 5 * warpid);
 static_assert(layout_of<"S[4] + 2@warpid + -2@warpid"> == S(4)); // a zero offset is dropped
-static_assert(layout_of<"S[2] + S[4]"> == S({2, 4}, {1, 1}));    // S terms concatenate
+static_assert((S(2) + S(4)) == S({2, 4}, {1, 1}));               // the builder appends shard iters
 static_assert((S(4) + 1 * warpid + 2 * laneid) == (S(4) + 2 * laneid + 1 * warpid));
 static_assert((S(4) + 1 * warpid + 2 * laneid).offset[0] == 2 * laneid); // sorted by axis
 static_assert(3 * warpid == Term{3, warpid} && Term{5} == Term{5, m});
 
 // --- parse errors ------------------------------------------------------------
-static_assert(parse_layout("S[4 : 1] + R[2]").error == ParseError::replica_needs_stride);
+// TIRx's notation is Python: what it accepts, tirx accepts with the same value
+static_assert(layout_of<"S[4 : 1] + R[2]"> == S(4) + R(2, 1)); // R[2]: row-major on m
+static_assert(layout_of<"S[2 * 4 : 0x10] + (2 + 3)"> == S({8}, {16}) + 5);
+static_assert(layout_of<"S[(2 ** 3, 3 // 2) : (-7 % 3, 0b10)]"> == S({8, 1}, {2, 2}));
+static_assert(layout_of<"S[4 : 2 * 4@laneid]"> == S({4}, {8 * laneid})); // (2 * 4)@laneid
+static_assert(layout_of<"5 + S[4]"> == S(4) + 5);                        // an integer first
+static_assert(layout_of<"S[4] + (1@laneid + 2 + 1@laneid)"> == S(4) + 2 + 2 * laneid);
+static_assert(layout_of<"S[(4,)] + R[(2,) : (1@warpid,)]"> == S(4) + R(2, 1 * warpid));
+static_assert(
+    layout_of<"S[4] + 1@m + 1@laneid + 1@warpid + 1@TCol + 1@bx + 1@by + 1@bz + 1@pid">.noffset ==
+    8); // more than 4 offset axes
+static_assert(layout_of<"S[4] + R[(2, 2, 2, 2, 2) : (1@warpid, 2@warpid, 4@warpid, 8@warpid, "
+                        "16@warpid)]">.nreplica == 5);
+// ... and what TIRx evaluates wrongly is refused
+static_assert(parse_layout("S[4 : 1] + S[2 : 8]").error == ParseError::several_shards);
+static_assert(parse_layout("S[4] + R[2 : 1@warpid] + R[2 : 1@laneid]").error ==
+              ParseError::several_replicas);
+static_assert(parse_layout("5@warpid + S[4]").error == ParseError::axis_offset_first);
+static_assert(parse_layout("R[2 : 1@warpid] + 3").error == ParseError::no_shard);
+static_assert(parse_layout("S[()]").error == ParseError::no_shard);
+static_assert(parse_layout("S[4 : 4@laneid * 2]").error == ParseError::bad_expression);
+static_assert(parse_layout("S[4 : 8 / 2]").error == ParseError::bad_expression);
+static_assert(parse_layout("S[4 : (1@laneid + 1)]").error == ParseError::bad_stride);
+static_assert(parse_layout("S[4, 8 : 8, 1]").error == ParseError::expected_close_bracket);
+static_assert(parse_layout("S[08]").error == ParseError::bad_expression); // as in Python
 static_assert(parse_layout("S[(4, 2) : (1)]").error == ParseError::count_mismatch);
 static_assert(parse_layout("S[0]").error == ParseError::bad_extent);
 static_assert(parse_layout("S[4] S[4]").error == ParseError::trailing_text);
@@ -126,6 +150,26 @@ static_assert(axis_offset<seed_reg, m>(33 * 12 + 7) == 7 &&
               axis_offset<seed_reg, laneid>(33 * 12) == 1);
 static_assert(replica_count(seed_mma) == 2 && replica_count(seed_reg) == 1);
 
+// --- many axes: every axis of a layout is evaluated (issue 13: nine axes lost the ninth)
+constexpr TileLayout nine =
+    layout_of<"S[(2, 2, 2, 2, 2, 2, 2, 2, 2) : (1, 1@laneid, 1@warpid, 1@u1, 1@bx, 1@by, 1@bz, "
+              "1@TLane, 1@TCol)]">;
+static_assert(apply(nine, 256)[m] == 1 && apply(nine, 255)[TCol] == 1 && apply(nine, 256).n == 9);
+constexpr TileLayout sixteen = layout_of<
+    "S[(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2) : (1, 1@laneid, 1@warpid, 1@bx, 1@by, "
+    "1@bz, 1@TLane, 1@TCol, 1@u1, 1@u2, 1@u3, 1@u4, 1@u5, 1@u6, 1@u7, 1@u8)] + R[2 : 1@u9] + "
+    "1@u10">;
+static_assert(apply(sixteen, 1 << 15)[m] == 1 && apply(sixteen, 1)[axis("u8")] == 1);
+static_assert(apply(sixteen, 0)[axis("u10")] == 1 && apply_replica(sixteen, 0, 1)[axis("u9")] == 1);
+static_assert(apply(sixteen, 0).n == 17 && apply_replica(sixteen, 0, 1).n == 18);
+// TIRx's well-formedness of thread axes
+static_assert(validate(S({2, 2}, {1 * laneid, 1 * tx})) == LayoutError::thread_scope_conflict);
+static_assert(validate(S({2, 2}, {1 * bx, 1 * cbx})) == LayoutError::thread_scope_conflict);
+static_assert(validate(S({2, 2}, {1 * warpid, 1 * tid_in_wg})) ==
+              LayoutError::thread_scope_disconnected);
+static_assert(validate(S({2, 2, 2}, {1 * bx, 1 * wgid, 1 * tid_in_wg})) == LayoutError::none);
+static_assert(validate(S({2, 2}, {1 * axis("pid"), 1 * laneid})) == LayoutError::none);
+
 // --- operations ----------------------------------------------------------------
 static_assert(storage(seed_reg) == S({3, 4}, {4, 1}));
 static_assert(storage(seed_reg) == layout_of<"S[(3, 4) : (4, 1)]">);
@@ -133,13 +177,25 @@ static_assert(storage(seed_reg2) == S(4));
 static_assert(storage(seed_mma) == S({2}, {1}));
 static_assert(size(seed_reg) == 768 && size(seed_reg, laneid) == 32 && size(seed_reg, m) == 12);
 static_assert(span(seed_reg) == 12 && span(seed_reg, laneid) == 32 && span(seed_reg, bx) == 1);
-static_assert(span(seed_mma, warpid) == 6 && range_on(seed_mma, warpid).lo == 5);
-static_assert(span(seed_swz) == 512 && span(S(4, 8) ^ Swizzle{3, 3, 3}) == 64);
+static_assert(span(seed_mma, warpid) == 11 && range_on(seed_mma, warpid).lo == 5);
+static_assert(span(seed_swz) == 512 && span(S(4, 8) ^ Swizzle{3, 3, 3}) == 32);
+// span is TIRx's: the highest coordinate + 1, the offset included
+static_assert(span(S(8) + 1) == 9 && span(S({8}, {-1}) + 7) == 8 && span(S(4) + R(2, 8)) == 12);
 static_assert(canonicalize(S(4, 8)) == S(32));
 static_assert(canonicalize(seed_reg) == S({2, 32, 12}, {1 * warpid, 1 * laneid, 1}));
 static_assert(coalesce(seed_reg) == canonicalize(seed_reg));
 static_assert(group(seed_reg, shape(64, 12)).ok && group(seed_reg, shape(64, 12)).bound[1] == 2);
-static_assert(group(S(2, 3), shape(3, 2)).ok);
+static_assert(!group(S(2, 3), shape(3, 2)).ok && regroup(S(2, 3), shape(3, 2)).ok);
+// TIRx's group: a mode of extent 1 gets an iter of extent 1
+static_assert(group(S(4, 8), shape(1, 32)).layout == S({1, 4, 8}, {32, 8, 1}));
+static_assert(group(S(4, 8), shape(32, 1)).layout == S({4, 8, 1}, {8, 1, 1}));
+// TIRx's canonicalize: replicas are kept, an all-extent-1 shard keeps one iter
+static_assert(canonicalize(S({1, 1}, {3 * laneid, 4})) == S({1}, {1 * laneid}));
+static_assert(canonicalize(S(4) + R({2, 2}, {2 * warpid, 1 * warpid})) ==
+              S(4) + R({2, 2}, {1 * warpid, 2 * warpid}));
+// tile: outer strides scaled by TIRx's span, offset included; overlaps refused
+static_assert(tiled(S(8) + 1, S(2), shape(2), shape(8)).layout == S({2, 8}, {9, 1}) + 1);
+static_assert(!tiled(S({8}, {-1}) + 7, S(2), shape(2), shape(8)).ok);
 static_assert(!group(S({3, 4}, {1, 3}), shape(2, 6)).ok);
 static_assert(tile_to(S(2, 4), shape(2, 4), shape(4, 8)).layout == S({2, 2, 2, 4}, {16, 4, 8, 1}));
 static_assert(tile_to(S(2, 4), shape(2, 4), shape(4, 8)).shape == shape(4, 8));

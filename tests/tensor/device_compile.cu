@@ -66,7 +66,7 @@ TIRX_HD constexpr auto swizzle_plan(SMEMPool& pool) {
     Tensor<float, ShapeT<32, 4>, MemScope::shared_dyn, 16> plain;
   };
   auto tile = pool.alloc<half, shape(8, 64), S(8, 64) ^ swizzle_for(SwizzleMode::b128, 2), 1024>();
-  auto plain = pool.alloc<float, shape(32, 4)>();
+  auto plain = pool.alloc<float, shape(32, 4), 16>();
   pool.commit();
   return Out{tile, plain};
 }

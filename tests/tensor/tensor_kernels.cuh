@@ -141,7 +141,7 @@ struct PoolBuffers {
 TIRX_HD constexpr PoolBuffers pool_plan(SMEMPool& pool) {
   pool.alloc<float, shape(100)>(); // [0, 400): staging, given back
   pool.move_base_to(0);
-  auto a = pool.alloc<float, shape(128)>();                              // [0, 512)
+  auto a = pool.alloc<float, shape(128), 16>();                          // [0, 512)
   auto b = pool.alloc<float, shape(128), row_major(shape(128)), 1024>(); // [1024, 1536)
   auto c = pool.alloc<int, shape(3), row_major(shape(3)), 128>();        // [1536, 1548)
   pool.commit();

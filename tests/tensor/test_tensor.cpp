@@ -1137,17 +1137,19 @@ TEST_CASE("alloc_local holds storage(layout) per thread", "[tensor][alloc_local]
 // ============================================================================
 
 namespace {
-/// Several allocations of different sizes and alignments.
+/// Several allocations of different sizes and alignments. As in TIRx, a
+/// tensor is aligned only when asked; its type claims its element's
+/// alignment otherwise.
 struct Planned {
-  Tensor<float, ShapeT<3>, MemScope::shared_dyn, 16> a;
+  Tensor<float, ShapeT<3>, MemScope::shared_dyn, 4> a;
   Tensor<half, ShapeT<8>, MemScope::shared_dyn, 128> b;
-  Tensor<double, ShapeT<5>, MemScope::shared_dyn, 16> c;
+  Tensor<double, ShapeT<5>, MemScope::shared_dyn, 8> c;
   Tensor<half, ShapeT<8, 64>, MemScope::shared_dyn, 1024, layout_type<swizzled_halves>> d;
-  Tensor<float, ShapeT<2>, MemScope::shared_dyn, 16> e;
+  Tensor<float, ShapeT<2>, MemScope::shared_dyn, 4> e;
 };
 constexpr Planned plan_mixed(SMEMPool& pool) {
   auto a = pool.alloc<float, shape(3)>();                           // [0, 12)
-  auto b = pool.alloc<half, shape(8), row_major(shape(8)), 128>();  // [128, 144)
+  auto b = pool.alloc<half, shape(8), 128>();                       // [128, 144)
   auto c = pool.alloc<double, shape(5)>();                          // [144, 184)
   auto d = pool.alloc<half, shape(8, 64), swizzled_halves, 1024>(); // [1024, 2048)
   auto e = pool.alloc<float, shape(2)>();                           // [2048, 2056)
@@ -1203,6 +1205,25 @@ TEST_CASE("SMEMPool plans dynamic shared memory", "[tensor][smem_pool]") {
     const Planned q = plan_mixed(planner);
     REQUIRE(q.a.data() == nullptr);
     REQUIRE(planner.bytes() == pool.bytes());
+  }
+  SECTION("TIRx's placement: no alignment unless asked, shape x element bytes") {
+    constexpr auto offsets = [] {
+      SMEMPool pool;
+      std::array<unsigned long long, 4> o{};
+      pool.alloc<int8, shape(3)>();
+      o[0] = pool.offset(); // 3
+      pool.alloc<int8, shape(5)>();
+      o[1] = pool.offset(); // 8: no rounding
+      pool.alloc<float, shape(2), 16>();
+      o[2] = pool.offset(); // 16 + 8
+      pool.move_base_to(100);
+      o[3] = pool.commit(); // 100: moving the base past the end needs the bytes (TIRx)
+      return o;
+    }();
+    STATIC_REQUIRE(offsets[0] == 3);
+    STATIC_REQUIRE(offsets[1] == 8);
+    STATIC_REQUIRE(offsets[2] == 24);
+    STATIC_REQUIRE(offsets[3] == 100);
   }
   SECTION("move_base_to reuses earlier bytes") {
     alignas(1024) static unsigned char smem[1024];

@@ -34,7 +34,7 @@ TIRX_HD constexpr CoordPlan static_coord(int group_end, int atom_begin, index_t 
 /// without swizzle): then the group modes' term (known at run time) and the
 /// repeat and atom modes' term (a constant) can be computed apart.
 template <class Tn> TIRX_HD constexpr bool additive_offset() {
-  return group(Tn::layout(), Tn::shape()).ok && !Tn::layout().swz.active();
+  return regroup(Tn::layout(), Tn::shape()).ok && !Tn::layout().swz.active();
 }
 
 /// Tn's offset at a coordinate (one entry per mode), for constant evaluation.

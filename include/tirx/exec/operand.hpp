@@ -41,14 +41,16 @@ TIRX_HD constexpr OperandSplit split_operand(const Shape& s, int group_rank, ind
   return r;
 }
 
-/// The canonical iters of modes [b, e) of a layout grouped by its shape.
+/// The canonical iters of modes [b, e) of a layout grouped by its shape,
+/// without iters of extent 1 (rank 0 for modes of extent 1).
 TIRX_HD constexpr TileLayout modes_layout(const TileLayout& l, const Shape& s, int b, int e) {
-  GroupedLayout g = group(l, s);
+  GroupedLayout g = regroup(l, s);
   TileLayout out{};
   if (!g.ok)
     return out;
   for (int i = g.bound[b]; i < g.bound[e]; ++i)
-    out.push_shard(g.layout.shard[i]);
+    if (g.layout.shard[i].extent > 1)
+      out.push_shard(g.layout.shard[i]);
   return canonicalize(out);
 }
 
@@ -101,7 +103,7 @@ TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int
       return OperandError::group_extent;
   if (bits != 0 && dtype_bits<typename Tn::value_type> != bits)
     return OperandError::width;
-  if (!group(l, s).ok)
+  if (!regroup(l, s).ok)
     return OperandError::ungroupable;
   if (reg && Tn::scope != MemScope::local)
     return OperandError::register_not_local;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <tirx/layout/ops.hpp>
+#include <tirx/tensor/smem_pool.hpp>
 
 #if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
 #include <cuda_runtime.h>
@@ -19,12 +20,12 @@ namespace tirx {
 /// (warpgroups x 128), at least one warp when lanes are used.
 TIRX_HD constexpr index_t threads_of(const TileLayout& l) {
   if (l.uses(Axis{axis_id::tx}))
-    return span(l, Axis{axis_id::tx}) + l.offset_on(Axis{axis_id::tx});
+    return span(l, Axis{axis_id::tx}); // the highest thread + 1, offset included
   index_t warps = 1;
   if (l.uses(Axis{axis_id::warpid}))
-    warps = span(l, Axis{axis_id::warpid}) + l.offset_on(Axis{axis_id::warpid});
+    warps = span(l, Axis{axis_id::warpid});
   if (l.uses(Axis{axis_id::wgid}))
-    warps *= 4 * (span(l, Axis{axis_id::wgid}) + l.offset_on(Axis{axis_id::wgid}));
+    warps *= 4 * span(l, Axis{axis_id::wgid});
   else if (l.uses(Axis{axis_id::wid_in_wg}) || l.uses(Axis{axis_id::tid_in_wg}))
     warps *= 4;
   bool threaded = l.uses(Axis{axis_id::laneid}) || l.uses(Axis{axis_id::warpid}) ||
@@ -39,10 +40,18 @@ struct LaunchConfig {
   dim3 grid{1, 1, 1};
   dim3 block{1, 1, 1};
   dim3 cluster{1, 1, 1}; ///< CTAs per cluster; 1 x 1 x 1 launches no cluster
-  size_t smem = 0;       ///< dynamic shared memory bytes, e.g. smem_bytes(plan)
+  size_t smem = 0;       ///< dynamic shared memory bytes: plan(p) sets them
   cudaStream_t stream = nullptr;
   long long expect_threads = 0; ///< threads per block the kernel's layouts need (0: unchecked)
 
+  /// Sizes the dynamic shared memory by the kernel's SMEMPool plan: what its
+  /// commit() returns reaches the launch without being copied (as TIRx's
+  /// commit() sizes its launch). plan: the function the kernel runs on
+  /// SMEMPool::dynamic().
+  template <class Plan> LaunchConfig& plan(Plan&& p) {
+    smem = static_cast<size_t>(smem_bytes(static_cast<Plan&&>(p)));
+    return *this;
+  }
   /// Records that the kernel's layout L needs threads_of(L) threads per block.
   LaunchConfig& expect(const TileLayout& l) {
     expect_threads = threads_of(l);

@@ -123,6 +123,62 @@ TIRX_HD constexpr Axis axis_named(const char* name, int length) {
   return axis(buf);
 }
 
+/// TIRx's thread scopes, outermost first. A built-in thread, block or
+/// cluster axis counts `subscope`s inside a `scope`: laneid counts threads
+/// in a warp, wgid warpgroups in a CTA, bx CTAs in the kernel.
+enum class ThreadScope : signed char { none = -1, kernel, cluster, cta, warpgroup, warp, thread };
+struct ScopePair {
+  ThreadScope scope = ThreadScope::none;
+  ThreadScope subscope = ThreadScope::none;
+};
+/// The scopes of a built-in axis (none for m, TLane, TCol and user axes).
+TIRX_HD constexpr ScopePair thread_scopes(const Axis& a) {
+  using T = ThreadScope;
+  constexpr ScopePair table[Axis::builtin_count] = {{},
+                                                    {T::warp, T::thread},
+                                                    {T::cta, T::warp},
+                                                    {T::cta, T::warpgroup},
+                                                    {T::warpgroup, T::thread},
+                                                    {T::warpgroup, T::warp},
+                                                    {T::cta, T::thread},
+                                                    {T::kernel, T::cta},
+                                                    {T::kernel, T::cta},
+                                                    {T::kernel, T::cta},
+                                                    {T::cluster, T::cta},
+                                                    {T::cluster, T::cta},
+                                                    {T::cluster, T::cta},
+                                                    {},
+                                                    {}};
+  return a.builtin() ? table[a.code] : ScopePair{};
+}
+
+/// TIRx's well-formedness of the thread axes a layout uses: 0 when they
+/// form one chain of scopes (laneid in warpid, tid_in_wg in wgid, tx in
+/// bx...), 1 when two axes split one scope level under different parents
+/// (laneid and tx: threads of a warp or of a CTA), 2 when the chain breaks
+/// (warpid with tid_in_wg but no wgid). User axes are not checked.
+TIRX_HD constexpr int thread_scope_error(const Axis* used, int n) {
+  int parent[6] = {-1, -1, -1, -1, -1, -1}; // subscope -> scope
+  int entries = 0, finest = -1;
+  for (int i = 0; i < n; ++i) {
+    ScopePair p = thread_scopes(used[i]);
+    if (p.scope == ThreadScope::none)
+      continue;
+    int sub = static_cast<int>(p.subscope), sc = static_cast<int>(p.scope);
+    if (parent[sub] == -1) {
+      parent[sub] = sc;
+      ++entries;
+      finest = sub > finest ? sub : finest;
+    } else if (parent[sub] != sc) {
+      return 1;
+    }
+  }
+  int chain = 0;
+  for (int cur = finest; cur >= 0 && parent[cur] != -1; cur = parent[cur])
+    ++chain;
+  return chain == entries ? 0 : 2;
+}
+
 /// `n * axis`: a stride (or an offset) of n on an axis. An untagged integer
 /// is on the memory axis m.
 struct Term {

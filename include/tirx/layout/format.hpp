@@ -25,15 +25,17 @@ inline std::string to_string(const Axis& a) {
 /// `4` (on m) or `1@laneid`.
 inline std::string to_string(const Term& t) {
   std::string s = std::to_string(t.value);
-  if (!(t.axis == Axis{0}))
-    s += "@" + to_string(t.axis);
+  if (!(t.axis == Axis{0})) { // appended in two steps: g++ 12 warns about "@" + string
+    s += '@';
+    s += to_string(t.axis);
+  }
   return s;
 }
 
 /// The TIRx notation of a layout, e.g.
 /// `S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)] + R[2 : 4@warpid] + 5@warpid`,
 /// with ` ^ swizzle(B, M, S)` for a swizzle. parse_layout() reads it back to
-/// an equal value (user axes must be of kind user and not named like a
+/// an equal value (given shard iters; user axes must be of kind user, not named like a
 /// built-in axis, which the notation cannot tell apart).
 inline std::string to_string(const TileLayout& l) {
   auto iters = [](const Iter* it, int n) {

@@ -43,32 +43,40 @@ TIRX_HD constexpr Range range_on(const TileLayout& l, Axis a) {
   return r;
 }
 
-/// Span on axis a: highest - lowest + 1 coordinate. With a swizzle, the
-/// memory span is widened to whole swizzle rows (2^(M+B) elements) so that
-/// every swizzled address stays inside [lo, lo + span).
+/// Span on axis a, as TIRx defines it: the highest coordinate + 1, counted
+/// from zero (offset and replicas included, before the swizzle). For a
+/// layout without negative strides on a this is TIRx's
+/// 1 + offset + sum((extent - 1) * stride); TIRx's sum also adds the
+/// negative reaches, which gives no bound (S[8 : -1] + 7 spans 1 in TIRx,
+/// 8 here). A swizzle does not change the span (TIRx's neither); the
+/// allocations round it to whole swizzle blocks themselves.
 TIRX_HD constexpr index_t span(const TileLayout& l, Axis a = Axis{0}) {
-  Range r = range_on(l, a);
-  if (l.swz.active() && a == Axis{0}) {
-    index_t row = index_t{1} << (l.swz.base + l.swz.bits);
-    index_t lo = r.lo >= 0 ? r.lo / row * row : -((-r.lo + row - 1) / row * row);
-    index_t hi = (r.hi >= 0 ? r.hi / row * row : -((-r.hi + row - 1) / row * row)) + row - 1;
-    return hi - lo + 1;
-  }
-  return r.hi - r.lo + 1;
+  return range_on(l, a).hi + 1;
 }
 
-/// Same function, fewest iters: drops extent-1 iters, merges neighbours
-/// (outer e0:s0, inner e1:s1 on one axis with s0 == e1*s1), merges replica
-/// iters the same way, sorts replicas by (axis, stride).
+/// True when an iter (shard or replica, extent above 1) on axis a has a
+/// negative stride: span() and TIRx's formula differ there.
+TIRX_HD constexpr bool has_negative_stride(const TileLayout& l, Axis a) {
+  for (int i = 0; i < l.rank; ++i)
+    if (l.shard[i].axis == a && l.shard[i].extent > 1 && l.shard[i].stride < 0)
+      return true;
+  for (int i = 0; i < l.nreplica; ++i)
+    if (l.replica[i].axis == a && l.replica[i].extent > 1 && l.replica[i].stride < 0)
+      return true;
+  return false;
+}
+
+/// The same function with the fewest shard iters (TIRx canonicalize): drops
+/// extent-1 iters and merges neighbours on one axis (outer e0:s0, inner
+/// e1:s1 with s0 == e1*s1). A shard of extent-1 iters only keeps one iter
+/// `1 : 1` on the first iter's axis. Replica iters are kept, extent-1 ones
+/// too, as TIRx keeps them, sorted by axis code, then stride, then extent
+/// (TIRx orders them by an internal hash); offsets and swizzle are kept.
 TIRX_HD constexpr TileLayout canonicalize(const TileLayout& l) {
   TileLayout r{};
-  for (int i = 0; i < l.rank; ++i) {
-    Iter it = l.shard[i];
-    if (it.extent == 1)
-      continue;
-    r.push_shard(it);
-  }
-  // merge from the inside out
+  for (int i = 0; i < l.rank; ++i)
+    if (l.shard[i].extent != 1)
+      r.push_shard(l.shard[i]);
   bool changed = true;
   while (changed) {
     changed = false;
@@ -85,32 +93,22 @@ TIRX_HD constexpr TileLayout canonicalize(const TileLayout& l) {
       }
     }
   }
-  Iter rep[max_replicas] = {};
-  int nr = 0;
-  for (int i = 0; i < l.nreplica; ++i)
-    if (l.replica[i].extent != 1)
-      rep[nr++] = l.replica[i];
-  // insertion sort by (axis, stride) descending stride so merges are adjacent
-  for (int i = 1; i < nr; ++i)
-    for (int k = i; k > 0; --k) {
-      const Iter& p = rep[k - 1];
-      const Iter& q = rep[k];
-      bool swap = p.axis.code > q.axis.code || (p.axis == q.axis && p.stride < q.stride);
+  if (r.rank == 0 && l.rank > 0)
+    r.push_shard(Iter{1, 1, l.shard[0].axis});
+  for (int i = 0; i < l.nreplica; ++i) {
+    r.push_replica(l.replica[i]);
+    for (int k = r.nreplica - 1; k > 0; --k) {
+      const Iter& p = r.replica[k - 1];
+      const Iter& q = r.replica[k];
+      bool swap = p.axis.code != q.axis.code ? p.axis.code > q.axis.code
+                  : p.stride != q.stride     ? p.stride > q.stride
+                                             : p.extent > q.extent;
       if (!swap)
         break;
-      Iter t = rep[k];
-      rep[k] = rep[k - 1];
-      rep[k - 1] = t;
+      Iter t = r.replica[k];
+      r.replica[k] = r.replica[k - 1];
+      r.replica[k - 1] = t;
     }
-  for (int i = 0; i < nr; ++i) {
-    if (r.nreplica > 0) {
-      Iter& o = r.replica[r.nreplica - 1];
-      if (o.axis == rep[i].axis && o.stride == rep[i].extent * rep[i].stride) {
-        o = Iter{o.extent * rep[i].extent, rep[i].stride, rep[i].axis};
-        continue;
-      }
-    }
-    r.push_replica(rep[i]);
   }
   for (int i = 0; i < l.noffset; ++i)
     r.add_offset(l.offset[i]);

@@ -74,39 +74,65 @@ TIRX_HD constexpr GroupedLayout group_iters(const TileLayout& l, const Shape& sh
     if (k >= 0)
       cur = l.shard[k];
   }
-  if (nrev > max_iters)
-    return g;
   for (int i = nrev - 1; i >= 0; --i)
     out[nout++] = rev[i];
+  // Mode d owns out[nout - ends[d], nout - ends[d+1]). A mode of extent 1
+  // owns no iter; TIRx gives it one, `1 : s@a`, with the stride and axis
+  // of the iter before it (for a leading mode: extent x stride of the
+  // layout's first iter), and so does tirx.
   g.layout = l;
   g.layout.rank = 0;
   for (int i = 0; i < max_iters; ++i)
     g.layout.shard[i] = Iter{};
-  for (int i = 0; i < nout; ++i)
-    g.layout.shard[g.layout.rank++] = out[i];
-  // bounds: mode d owns reversed positions [ends[d+1], ends[d]) counted from the end
-  // mode d spans [nout - ends[d], nout - ends[d+1])
-  for (int d = 0; d < shape.rank; ++d)
-    g.bound[d] = nout - ends[d];
-  g.bound[shape.rank] = nout;
+  for (int d = 0; d < shape.rank; ++d) {
+    int b = nout - ends[d], e = nout - ends[d + 1];
+    g.bound[d] = g.layout.rank;
+    if (b == e) {
+      Iter pad{1, 1, Axis{0}};
+      if (g.layout.rank > 0) {
+        const Iter& p = g.layout.shard[g.layout.rank - 1];
+        pad = Iter{1, p.stride, p.axis};
+      } else {
+        const Iter q = l.rank > 0 ? l.shard[0] : Iter{1, 1, Axis{0}};
+        pad = Iter{1, q.extent * q.stride, q.axis};
+      }
+      if (g.layout.rank == max_iters)
+        return g;
+      g.layout.shard[g.layout.rank++] = pad;
+      continue;
+    }
+    for (int i = b; i < e; ++i) {
+      if (g.layout.rank == max_iters)
+        return g;
+      g.layout.shard[g.layout.rank++] = out[i];
+    }
+  }
+  g.bound[shape.rank] = g.layout.rank;
   g.ok = true;
   return g;
 }
 } // namespace detail
 
-/// Splits the shard iters along the modes of shape (TIRx group): each iter
-/// that straddles a mode boundary is split in two (e = a*b, stride s becomes
-/// a : b*s and b : s). When the iters as written cannot be split, they are
-/// merged first (extent-1 iters dropped, neighbours with outer stride ==
-/// inner extent * inner stride joined, as canonicalize does), so S(2, 3) can
-/// be grouped as (3, 2). Refused when a boundary still does not divide an
-/// extent, e.g. iters (3:1, 4:3) cannot be grouped as (2, 6).
+/// Splits the shard iters along the modes of shape (TIRx group): extent-1
+/// iters are dropped, each iter that straddles a mode boundary is split in
+/// two (e = a*b, stride s becomes a : b*s and b : s), and a mode of extent
+/// 1 gets one iter of extent 1. Refused when a boundary does not divide an
+/// extent: S[(3, 4) : (1, 3)] cannot be grouped as (2, 6), nor S[2, 3] as
+/// (3, 2) (TIRx does not merge; regroup() does).
 TIRX_HD constexpr GroupedLayout group(const TileLayout& l, const Shape& shape) {
+  return detail::group_iters(l, shape);
+}
+
+/// group(), and where the iters as written cannot be split, the same after
+/// merging them as canonicalize merges them (neighbours with outer stride ==
+/// inner extent * inner stride), so S[2, 3] can be grouped as (3, 2). A tirx
+/// extension: the tensor views, slice() and permute() use it.
+TIRX_HD constexpr GroupedLayout regroup(const TileLayout& l, const Shape& shape) {
   GroupedLayout g = detail::group_iters(l, shape);
   if (g.ok)
     return g;
   const TileLayout c = canonicalize(l);
-  if (c.rank == l.rank)
+  if (c.rank >= l.rank)
     return g;            // nothing to merge
   TileLayout merged = l; // l with merged shard iters
   merged.rank = c.rank;
@@ -149,7 +175,7 @@ TIRX_HD constexpr void add_mode_offset(TileLayout& out, const TileLayout& g, int
 TIRX_HD constexpr SliceResult slice(const TileLayout& l, const Shape& shape,
                                     const SliceSpec* spec) {
   SliceResult res{};
-  GroupedLayout g = group(l, shape);
+  GroupedLayout g = regroup(l, shape);
   if (!g.ok)
     return res;
   TileLayout out{};
@@ -225,7 +251,7 @@ struct PermuteResult {
 };
 TIRX_HD constexpr PermuteResult permute(const TileLayout& l, const Shape& shape, const int* perm) {
   PermuteResult res{};
-  GroupedLayout g = group(l, shape);
+  GroupedLayout g = regroup(l, shape);
   if (!g.ok)
     return res;
   bool seen[max_rank] = {};

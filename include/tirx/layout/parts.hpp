@@ -8,9 +8,11 @@
 namespace tirx {
 
 inline constexpr int max_iters = 16;   ///< shard iters of one layout
-inline constexpr int max_replicas = 4; ///< replica iters of one layout
-inline constexpr int max_offsets = 4;  ///< axes with a non-zero offset
-inline constexpr int max_axes = 8;     ///< distinct axes one evaluation reports
+inline constexpr int max_replicas = 8; ///< replica iters of one layout
+inline constexpr int max_offsets = 8;  ///< axes with a non-zero offset
+/// Distinct axes one evaluation reports: as many as a layout has terms, so
+/// that no layout the capacity admits loses an axis when it is evaluated.
+inline constexpr int max_axes = max_iters + max_replicas + max_offsets;
 
 /// One iter: `extent : stride@axis`.
 struct Iter {
@@ -69,10 +71,8 @@ struct Coord {
         value[i] += v;
         return;
       }
-    if (n < max_axes) {
-      axis[n] = a;
-      value[n++] = v;
-    }
+    axis[n] = a; // n < max_axes: a layout has at most max_axes distinct axes
+    value[n++] = v;
   }
 };
 

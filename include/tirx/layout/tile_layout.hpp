@@ -189,6 +189,8 @@ enum class LayoutError {
   swizzle_shift_below_bits,
   swizzle_on_non_memory,
   bad_axis,
+  thread_scope_conflict,     ///< TIRx: two axes split one scope level (laneid and tx)
+  thread_scope_disconnected, ///< TIRx: the scopes form no chain (warpid and tid_in_wg)
 };
 
 TIRX_HD constexpr LayoutError validate(const TileLayout& l) {
@@ -209,6 +211,16 @@ TIRX_HD constexpr LayoutError validate(const TileLayout& l) {
   for (int i = 0; i < l.noffset; ++i)
     if (l.offset[i].axis.code == Axis::invalid)
       return LayoutError::bad_axis;
+  Axis used[max_iters + max_replicas + max_offsets] = {};
+  int nused = 0;
+  for (int i = 0; i < l.rank; ++i)
+    used[nused++] = l.shard[i].axis;
+  for (int i = 0; i < l.nreplica; ++i)
+    used[nused++] = l.replica[i].axis;
+  for (int i = 0; i < l.noffset; ++i)
+    used[nused++] = l.offset[i].axis;
+  if (int e = thread_scope_error(used, nused); e != 0)
+    return e == 1 ? LayoutError::thread_scope_conflict : LayoutError::thread_scope_disconnected;
   if (l.swz.active()) {
     if (l.swz.shift < l.swz.bits || l.swz.base < 0)
       return LayoutError::swizzle_shift_below_bits;
@@ -224,7 +236,7 @@ TIRX_HD constexpr LayoutError validate(const TileLayout& l) {
 template <TileLayout L> TIRX_HD constexpr bool check_layout() {
   constexpr LayoutError e = validate(L);
   static_assert(e != LayoutError::too_many_iters,
-                "tirx::TileLayout: more than 16 shard, 4 replica or 4 offset terms; canonicalize() "
+                "tirx::TileLayout: more than 16 shard, 8 replica or 8 offset terms; canonicalize() "
                 "or merge iters");
   static_assert(e != LayoutError::bad_extent,
                 "tirx::TileLayout: every shard extent must be at least 1; remove the mode or give "
@@ -240,6 +252,14 @@ template <TileLayout L> TIRX_HD constexpr bool check_layout() {
   static_assert(
       e != LayoutError::bad_axis,
       "tirx::TileLayout: a user axis name must have 1 to 7 characters, e.g. axis(\"pid\")");
+  static_assert(e != LayoutError::thread_scope_conflict,
+                "tirx::TileLayout: two thread axes split the same level under different scopes "
+                "(laneid with tx or tid_in_wg, warpid with wid_in_wg, bx with cbx); use one "
+                "family of axes");
+  static_assert(e != LayoutError::thread_scope_disconnected,
+                "tirx::TileLayout: the thread axes form no chain of scopes (warpid with "
+                "tid_in_wg but no wgid, laneid with bx but no warpid); add the axis between "
+                "them or use tx");
   return e == LayoutError::none;
 }
 

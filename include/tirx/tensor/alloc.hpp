@@ -6,13 +6,16 @@
 namespace tirx {
 
 namespace detail {
-/// Elements one thread must hold for a layout: its storage()'s reach on m.
+/// Elements one thread must hold for a layout: its storage()'s reach on m
+/// (span()), rounded up to whole 2^(M+B)-element blocks under a swizzle,
+/// which moves elements within their block.
 TIRX_HD constexpr index_t local_elements(const TileLayout& l) {
   TileLayout st = storage(l);
-  Range r = range_on(st, Axis{0});
-  index_t n = r.hi + 1;
-  if (st.swz.active())
-    n = span(st, Axis{0}) > n ? span(st, Axis{0}) : n;
+  index_t n = span(st, Axis{0});
+  if (st.swz.active()) {
+    index_t block = index_t{1} << (st.swz.base + st.swz.bits);
+    n = (n + block - 1) / block * block;
+  }
   return n;
 }
 TIRX_HD constexpr bool local_reach_ok(const TileLayout& l) {

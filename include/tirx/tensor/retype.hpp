@@ -48,7 +48,7 @@ TIRX_HD constexpr RetypeResult retype(const TileLayout& l, const Shape& shape, i
     Shape split = shape;
     split.dims[last] = shape.dims[last] / r;
     split.dims[split.rank++] = r;
-    GroupedLayout g = group(l, split);
+    GroupedLayout g = regroup(l, split);
     if (!g.ok) {
       res.error = RetypeError::not_contiguous;
       return res;

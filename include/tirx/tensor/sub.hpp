@@ -98,7 +98,7 @@ TIRX_HD constexpr index_t gcd(index_t a, index_t b) {
 template <class... A> TIRX_HD constexpr SubPlan make_sub_plan(const TileLayout& l, const Shape& s) {
   SubPlan p{};
   SubKind kinds[] = {sub_kind<cuda::std::remove_cvref_t<A>>::value...};
-  GroupedLayout g = group(l, s);
+  GroupedLayout g = regroup(l, s);
   int d = 0;
   auto one = [&]<class X>() {
     using D = cuda::std::remove_cvref_t<X>;

@@ -110,7 +110,7 @@ public:
     static_assert(Sc != MemScope::tmem,
                   "tirx::Tensor: tensor memory is read and written with tcgen05 "
                   "instructions, not by element");
-    constexpr GroupedLayout g = group(Lay::value, Shp::value);
+    constexpr GroupedLayout g = regroup(Lay::value, Shp::value);
     if constexpr (g.ok) {
       // mode by mode: a mode spread over threads only (warp, lane) adds
       // nothing, so register tiles keep static slots whatever the thread
@@ -228,7 +228,7 @@ public:
   template <int... P> TIRX_HD constexpr auto permute() const {
     static_assert(sizeof...(P) == rank, "tirx::Tensor::permute: give one mode index per mode");
     constexpr int perm[max_rank] = {P...};
-    constexpr bool grouped = group(Lay::value, Shp::value).ok;
+    constexpr bool grouped = regroup(Lay::value, Shp::value).ok;
     static_assert(grouped,
                   "tirx::Tensor::permute: the layout's iters do not split along the shape's "
                   "modes; view<...>() to a shape that matches the layout first");
@@ -267,7 +267,7 @@ public:
                   "tirx::Tensor::sub: this range cannot be expressed with the layout's iters (it "
                   "must cover whole inner iters without wrapping); pick an aligned range");
     if constexpr (r.ok && !plan.dynamic_on_thread_axis && !plan.dynamic_with_swizzle) {
-      constexpr GroupedLayout g = group(Lay::value, Shp::value);
+      constexpr GroupedLayout g = regroup(Lay::value, Shp::value);
       index_type off = 0;
       auto add = [&]<int D, class X>(X x) {
         using XD = cuda::std::remove_cvref_t<X>;

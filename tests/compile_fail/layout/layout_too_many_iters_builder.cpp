@@ -1,5 +1,5 @@
 // Must not compile: 17 shard iters (typed builder).
-// expected-error {{tirx::TileLayout: more than 16 shard, 4 replica or 4 offset terms; canonicalize() or merge iters}}
+// expected-error {{tirx::TileLayout: more than 16 shard, 8 replica or 8 offset terms; canonicalize() or merge iters}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

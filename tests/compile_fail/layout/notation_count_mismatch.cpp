@@ -1,5 +1,5 @@
 // Must not compile: ParseError::count_mismatch.
-// expected-error {{tirx::layout_of: extents and strides differ in number; give one stride per extent}}
+// expected-error {{tirx::layout_of: extents and strides differ in number (TIRx would drop the rest); give one stride per extent}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;

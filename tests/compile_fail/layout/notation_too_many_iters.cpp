@@ -1,5 +1,5 @@
 // Must not compile: ParseError::too_many_iters (17 extents).
-// expected-error {{tirx::layout_of: more than 16 shard, 4 replica or 4 offset terms}}
+// expected-error {{tirx::layout_of: more than 16 shard, 8 replica or 8 offset terms}}
 #include <tirx/tile.hpp>
 
 using namespace tirx;
