@@ -12,6 +12,13 @@
 // ptx-text: cp\.async\.bulk\.tensor\.4d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes\.multicast::cluster \[%r[0-9]+\], \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+\}, %rs[0-9]+
 // ptx-text: cp\.async\.bulk\.tensor\.4d\.shared::cluster\.global\.im2col\.mbarrier::complete_tx::bytes\.multicast::cluster\.L2::cache_hint \[%r[0-9]+\], \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], \{%rs[0-9]+, %rs[0-9]+\}, %rs[0-9]+, %rd[0-9]+
 // ptx-text: cp\.async\.bulk\.prefetch\.tensor\.4d\.L2\.global\.im2col \[%rd[0-9]+, \{[^}]*\}\], \{%rs[0-9]+, %rs[0-9]+\}
+// ptx-text: cp\.async\.bulk\.tensor\.3d\.global\.shared::cta\.im2col_no_offs\.bulk_group \[%rd[0-9]+, \{%r[0-9]+, %r[0-9]+, %r[0-9]+\}\], \[%r[0-9]+\];
+// ptx-text: cp\.async\.bulk\.tensor\.4d\.global\.shared::cta\.im2col_no_offs\.bulk_group\.L2::cache_hint \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], %rd[0-9]+;
+// ptx-text: cp\.async\.bulk\.tensor\.5d\.global\.shared::cta\.im2col_no_offs\.bulk_group \[%rd[0-9]+, \{%r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+\}\], \[%r[0-9]+\];
+// ptx-text: cp\.reduce\.async\.bulk\.tensor\.3d\.global\.shared::cta\.add\.im2col_no_offs\.bulk_group \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\];
+// ptx-text: cp\.reduce\.async\.bulk\.tensor\.5d\.global\.shared::cta\.add\.im2col_no_offs\.bulk_group\.L2::cache_hint \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], %rd[0-9]+;
+// ptx-text: cp\.reduce\.async\.bulk\.tensor\.4d\.global\.shared::cta\.min\.im2col_no_offs\.bulk_group \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\];
+// ptx-text: cp\.reduce\.async\.bulk\.tensor\.4d\.global\.shared::cta\.max\.im2col_no_offs\.bulk_group\.L2::cache_hint \[%rd[0-9]+, \{[^}]*\}\], \[%r[0-9]+\], %rd[0-9]+;
 // clang-format on
 #include <tirx/tile.hpp>
 
@@ -47,6 +54,13 @@ __global__ void im2col_forms(const __grid_constant__ Col3 m3, const __grid_const
   tma::load_im2col_multicast(t4, m4, bar.data(), 3, 1, -1, -1, 0, 1, 2);
   tma::load_im2col_multicast(t4, m4, bar.data(), 3, hint, 1, -1, -1, 0, 1, 2);
   tma::prefetch_im2col(m4, 1, -1, -1, 0, 1, 2);
+  tma::store_im2col(m3, t3, 0, 1, 0);          // n, w, c
+  tma::store_im2col(m4, t4, hint, 1, 2, 2, 0); // n, h, w, c
+  tma::store_im2col(m5, t5, 0, 1, 2, 3, 8);
+  tma::reduce_im2col_add(m3, t3, 0, 1, 0);
+  tma::reduce_im2col_add(m5, t5, hint, 0, 1, 2, 3, 8);
+  tma::reduce_im2col_min(m4, t4, 1, 2, 2, 0);
+  tma::reduce_im2col_max(m4, t4, hint, 1, 2, 2, 0);
 #else
   (void)m3, (void)m4, (void)m5, (void)policy;
 #endif

@@ -1,7 +1,8 @@
 // GPU test of TMA's im2col mode (exec/tma_im2col.hpp, host/tensor_map_im2col.hpp):
 // the columns of the im2col matrix of small convolutions, loaded by
 // tma::load_im2col, against the im2col matrix worked out on the host from
-// the definition of a convolution, bit for bit.
+// the definition of a convolution, bit for bit; also multicast
+// (tma::load_im2col_multicast) to every CTA of clusters of 2 and 4.
 //
 // Each case is an N x (D x) (H x) W x C tensor and a filter with padding,
 // stride and dilation. The map's bounding box is the convolution's: lower
@@ -56,10 +57,13 @@ template <int R, class F> __device__ void with_load(const Load& l, F f) {
 
 /// Block b issues loads[b] into a poisoned tile and copies the tile, read
 /// through its layout (pixel row, channel), to out[b]. hint: the L2 cache
-/// hint form after a prefetch_im2col of the same pixels.
+/// hint form after a prefetch_im2col of the same pixels. copies > 1: the
+/// kernel runs in clusters of `copies` CTAs, each cluster's rank 0 issues
+/// load_im2col_multicast of loads[b / copies] to every CTA of its cluster,
+/// and each block b copies its own tile to out[b].
 template <class Map>
 __global__ void im2col_load(const __grid_constant__ Map map, const Load* loads,
-                            typename Map::element_type* out, int hint) {
+                            typename Map::element_type* out, int hint, int copies) {
   using T = typename Map::element_type;
   auto pool = SMEMPool::dynamic();
   auto col = pool.alloc<T, Map::box(), Map::smem_layout(), Map::smem_align>();
@@ -74,13 +78,27 @@ __global__ void im2col_load(const __grid_constant__ Map map, const Load* loads,
     cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
   }
   __syncthreads();
-  const Load l = loads[blockIdx.x];
+  const Load l = loads[blockIdx.x / copies];
+  if (copies > 1) {
+    // every barrier of the cluster initialised before a multicast reaches it
+    cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_release);
+    cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
+  }
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
                                          cuda::ptx::space_shared, bar.data(),
                                          unsigned{Map::box_bytes});
     with_load<Map::rank>(l, [&](auto... a) {
-      if (hint) {
+      if (copies > 1) {
+        if (cuda::ptx::get_sreg_cluster_ctarank() == 0) {
+          const auto mask = static_cast<cuda::std::uint16_t>((1u << copies) - 1);
+          if (hint)
+            tma::load_im2col_multicast(col, map, bar.data(), mask,
+                                       tile::cache_hint(policy::evict_last()), a...);
+          else
+            tma::load_im2col_multicast(col, map, bar.data(), mask, a...);
+        }
+      } else if (hint) {
         tma::prefetch_im2col(map, a...);
         tma::load_im2col(col, map, bar.data(), tile::cache_hint(policy::evict_first()), a...);
       } else {
@@ -94,6 +112,10 @@ __global__ void im2col_load(const __grid_constant__ Map map, const Load* loads,
   constexpr index_t size = Map::pixels * C;
   for (index_t i = threadIdx.x; i < size; i += blockDim.x)
     out[blockIdx.x * size + i] = col(i / C, i % C);
+  if (copies > 1) { // no CTA leaves while a multicast may still write to it
+    cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_release);
+    cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
+  }
 }
 
 /// A convolution: spatial arrays outermost first, the first S = rank - 2 used.
@@ -105,6 +127,7 @@ struct Conv {
   int c0;       ///< the first channel loaded
   int filter[3], pad[3], stride[3], dil[3];
   int hint;
+  int copies; ///< 1, or the cluster size of a multicast load
 };
 
 template <class T> std::uint64_t bits(const T& x) {
@@ -175,18 +198,21 @@ void run_case(const Conv& cv, const std::vector<T>& host) {
     }
   tirx_test::DeviceBuffer<Load> dev_loads(loads.size());
   dev_loads.upload(loads);
-  tirx_test::DeviceBuffer<T> out(loads.size() * P * CP);
+  const int copies = cv.copies > 1 ? cv.copies : 1;
+  tirx_test::DeviceBuffer<T> out(loads.size() * copies * P * CP);
   out.poison();
   LaunchConfig cfg;
-  cfg.grid = dim3(static_cast<unsigned>(loads.size()));
+  cfg.grid = dim3(static_cast<unsigned>(loads.size() * copies));
   cfg.block = dim3(128);
+  cfg.cluster = dim3(static_cast<unsigned>(copies));
   cfg.smem = Map::box_bytes + 2048;
-  TIRX_CHECK_CUDA(launch(cfg, im2col_load<Map>, map, dev_loads.ptr, out.ptr, cv.hint));
+  TIRX_CHECK_CUDA(launch(cfg, im2col_load<Map>, map, dev_loads.ptr, out.ptr, cv.hint, copies));
   TIRX_CHECK_LAUNCH(cv.name);
   const std::vector<T> got = out.download();
 
   long long bad = 0, zeros = 0, checked = 0;
-  for (size_t li = 0; li < loads.size(); ++li) {
+  for (size_t b = 0; b < loads.size() * copies; ++b) {
+    const size_t li = b / copies;
     const int t = static_cast<int>(li) / tiles, k = static_cast<int>(li) % tiles;
     int r[3];
     tap_of(t, r);
@@ -201,7 +227,7 @@ void run_case(const Conv& cv, const std::vector<T>& host) {
         pixel = pixel * cv.in[i] + x;
       }
       for (int j = 0; j < CP; ++j) {
-        const T have = got[(li * P + row) * CP + j];
+        const T have = got[(b * P + row) * CP + j];
         const std::uint64_t want = inside ? bits(host[pixel * cv.channels + cv.c0 + j]) : 0;
         ++checked;
         zeros += !inside;
@@ -209,7 +235,7 @@ void run_case(const Conv& cv, const std::vector<T>& host) {
           continue;
         if (bad++ < 6) {
           const Load& l = loads[li];
-          std::printf("FAIL %s: load %zu (coords", cv.name, li);
+          std::printf("FAIL %s: block %zu, load %zu (coords", cv.name, b, li);
           for (int i = 0; i < R; ++i)
             std::printf(" %d", l.crd[i]);
           std::printf(", offsets");
@@ -240,8 +266,8 @@ void run_case(const Conv& cv, const std::vector<T>& host) {
     }
   }
   if (tirx_test::expect(bad == 0))
-    std::printf("PASS %s: %zu loads, %lld elements (%lld zero-filled) exact\n", cv.name,
-                loads.size(), checked, zeros);
+    std::printf("PASS %s: %zu loads into %d CTA(s) each, %lld elements (%lld zero-filled) exact\n",
+                cv.name, loads.size(), copies, checked, zeros);
   else
     std::printf("FAIL %s: %lld of %lld elements wrong\n", cv.name, bad, checked);
 }
@@ -299,6 +325,19 @@ int main() {
   run_case<4, nv_bfloat16, shape(64, 64),
            row_major(shape(64, 64)) ^ swizzle_for(SwizzleMode::b128, 2)>(
       stride2, random_bf16(rng, 2 * 9 * 9 * 128));
+  // the same two, multicast: each column loaded once per cluster of 2 and of 4
+  // CTAs, into every CTA's tile (the 4-CTA one with an L2 cache hint)
+  Conv pad1_mc2 = pad1;
+  pad1_mc2.name = "NHWC f32 3x3 pad 1, multicast to 2 CTAs";
+  pad1_mc2.copies = 2;
+  run_case<4, float, shape(32, 16), row_major(shape(32, 16))>(pad1_mc2, indexed(2 * 9 * 9 * 16));
+  Conv stride2_mc4 = stride2;
+  stride2_mc4.name = "NHWC bf16 3x3 pad 1 stride 2, 128B swizzle, multicast to 4 CTAs, cache hint";
+  stride2_mc4.copies = 4;
+  stride2_mc4.hint = 1;
+  run_case<4, nv_bfloat16, shape(64, 64),
+           row_major(shape(64, 64)) ^ swizzle_for(SwizzleMode::b128, 2)>(
+      stride2_mc4, random_bf16(rng, 2 * 9 * 9 * 128));
   // NWC 2 x 20 x 8 f32 (rank 3), 3 taps of dilation 2, padding 2
   const Conv nwc{"NWC f32 3 taps dilation 2 pad 2",
                  2,

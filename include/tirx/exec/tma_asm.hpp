@@ -1,6 +1,7 @@
 // The inline PTX behind exec/tma.hpp and exec/bulk.hpp for the forms that
 // CCCL's cuda::ptx does not have: the .L2::cache_hint forms of the tensor
-// copies, stores and reductions, the im2col loads and prefetches (CUDA 13's
+// copies, stores and reductions, the im2col loads, prefetches, stores and
+// reductions (CUDA 13's
 // CCCL has only the tile mode), cp.async.bulk.prefetch.tensor,
 // prefetch.tensormap, and the architecture rules (one line each). Every
 // form with coordinates takes five coordinate operands, %0..%4, innermost
@@ -265,6 +266,62 @@ __device__ TIRX_FORCEINLINE void prefetch_im2col(const void* map, const Coords5&
                : "memory")
   TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_PF)
 #undef TIRX_TMA_I2C_PF
+}
+
+/// The store (Op none) or reduction shared::cta -> global in im2col_no_offs
+/// mode, in the bulk group, with an L2 policy when Hint.
+template <int R, ReduceOp Op, bool Hint>
+__device__ TIRX_FORCEINLINE void store_im2col(const void* map, cuda::std::uint32_t src,
+                                              cuda::std::uint64_t policy, const Coords5& c) {
+#define TIRX_TMA_I2C_ST(N, CRD, OFF)                                                               \
+  asm volatile("cp.async.bulk.tensor." #N                                                          \
+               "d.global.shared::cta.im2col_no_offs.bulk_group [%5, " CRD                          \
+               "], [%6];" ::TIRX_TMA_CIN,                                                          \
+               "l"(map), "r"(src)                                                                  \
+               : "memory")
+#define TIRX_TMA_I2C_ST_HINT(N, CRD, OFF)                                                          \
+  asm volatile("cp.async.bulk.tensor." #N "d.global.shared::cta.im2col_no_offs.bulk_group"         \
+               ".L2::cache_hint [%5, " CRD "], [%6], %7;" ::TIRX_TMA_CIN,                          \
+               "l"(map), "r"(src), "l"(policy)                                                     \
+               : "memory")
+#define TIRX_TMA_I2C_RED(N, CRD, OPN)                                                              \
+  asm volatile("cp.reduce.async.bulk.tensor." #N "d.global.shared::cta." OPN                       \
+               ".im2col_no_offs.bulk_group [%5, " CRD "], [%6];" ::TIRX_TMA_CIN,                   \
+               "l"(map), "r"(src)                                                                  \
+               : "memory")
+#define TIRX_TMA_I2C_RED_HINT(N, CRD, OPN)                                                         \
+  asm volatile("cp.reduce.async.bulk.tensor." #N "d.global.shared::cta." OPN                       \
+               ".im2col_no_offs.bulk_group.L2::cache_hint [%5, " CRD                               \
+               "], [%6], %7;" ::TIRX_TMA_CIN,                                                      \
+               "l"(map), "r"(src), "l"(policy)                                                     \
+               : "memory")
+#define TIRX_TMA_I2C_RED_OP(N, CRD, OFF)                                                           \
+  if constexpr (Hint)                                                                              \
+    TIRX_TMA_I2C_RED_HINT(N, CRD, TIRX_TMA_I2C_OPN);                                               \
+  else                                                                                             \
+    TIRX_TMA_I2C_RED(N, CRD, TIRX_TMA_I2C_OPN)
+  if constexpr (Op == ReduceOp::none && !Hint) {
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_ST)
+  } else if constexpr (Op == ReduceOp::none) {
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_ST_HINT)
+  } else if constexpr (Op == ReduceOp::add) {
+#define TIRX_TMA_I2C_OPN "add"
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_RED_OP)
+#undef TIRX_TMA_I2C_OPN
+  } else if constexpr (Op == ReduceOp::min) {
+#define TIRX_TMA_I2C_OPN "min"
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_RED_OP)
+#undef TIRX_TMA_I2C_OPN
+  } else {
+#define TIRX_TMA_I2C_OPN "max"
+    TIRX_TMA_IM2COL_BY_RANK(TIRX_TMA_I2C_RED_OP)
+#undef TIRX_TMA_I2C_OPN
+  }
+#undef TIRX_TMA_I2C_ST
+#undef TIRX_TMA_I2C_ST_HINT
+#undef TIRX_TMA_I2C_RED
+#undef TIRX_TMA_I2C_RED_HINT
+#undef TIRX_TMA_I2C_RED_OP
 }
 #undef TIRX_TMA_OFF3
 #undef TIRX_TMA_OFF4

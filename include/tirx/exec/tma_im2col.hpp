@@ -7,6 +7,8 @@
 //   tma::load_im2col(tile, map, bar, tile::cache_hint(p), n, ..., off_w)
 //   tma::load_im2col_multicast(tile, map, bar, cta_mask, n, ..., off_w)   (sm_90a)
 //   tma::prefetch_im2col(map, n, ..., off_w)              the same pixels into L2
+//   tma::store_im2col(map, tile, [tile::cache_hint(p),] n, [d,] h, w, c)   shared -> global
+//   tma::reduce_im2col_add / _min / _max(map, tile, [hint,] n, ..., c)   global op= shared
 //
 // The arguments after the barrier are Map::rank coordinates, outermost
 // first as the tensor's shape, then Map::rank - 2 im2col offsets, outermost
@@ -38,6 +40,20 @@ template <class Map, class... A> TIRX_HD constexpr bool im2col_arg_rules() {
                   "tirx::tma::load_im2col: give the tensor's coordinates (n, [d,] h, w, c, "
                   "outermost first) and then one im2col offset per spatial mode ([d,] h, w)");
     static_assert((cuda::std::is_integral_v<A> && ...),
+                  "tirx::tma: the coordinates are integers (elements of the tensor)");
+  }
+  return true; // the rules above report
+}
+
+template <class Map, class... C> TIRX_HD constexpr bool im2col_store_rules() {
+  static_assert(is_im2col_tensor_map_v<Map>,
+                "tirx::tma::store_im2col: the map must be a tirx::Im2colTensorMap "
+                "(make_im2col_tensor_map on the host)");
+  if constexpr (is_im2col_tensor_map_v<Map>) {
+    static_assert(sizeof...(C) == Map::rank,
+                  "tirx::tma::store_im2col: give the tensor's coordinates (n, [d,] h, w, c, "
+                  "outermost first) and no im2col offsets (the im2col_no_offs mode has none)");
+    static_assert((cuda::std::is_integral_v<C> && ...),
                   "tirx::tma: the coordinates are integers (elements of the tensor)");
   }
   return true; // the rules above report
@@ -147,6 +163,56 @@ __device__ TIRX_FORCEINLINE void prefetch_im2col(const Map& map, A... args) {
   const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
   detail::prefetch_im2col<Map::rank>(map.descriptor(), a.c, a.o);
 }
+
+namespace detail {
+template <ReduceOp Op, bool Hint, class Map, class Smem, class... C>
+__device__ TIRX_FORCEINLINE void store_im2col(const Map& map, const Smem& smem,
+                                              cuda::std::uint64_t policy, C... coords) {
+  static_assert(im2col_store_rules<Map, C...>() && tile_rules<1, Smem, Map>());
+  check_align<Map>(smem);
+  arch_rule<Map>();
+  if constexpr (sizeof...(C) == Map::rank)
+    store_im2col<Map::rank, Op, Hint>(map.descriptor(), smem_address(smem.data()), policy,
+                                      store_coords<Map>(coords...));
+}
+} // namespace detail
+
+/// Writes the tile's Map::pixels rows (Map::channels channels each) to the
+/// pixels of the map's walk from the coordinates, as load_im2col reads them
+/// with all offsets 0 (the im2col_no_offs mode): the first row to the pixel
+/// at the coordinates, the next ones through the bounding box, W fastest;
+/// pixels outside the tensor are skipped. In this thread's bulk group, like
+/// tma::store (store_commit, store_wait; fence_proxy_async before it for the
+/// tile's generic writes). No coordinate may be negative (debug builds check).
+template <class Map, class Smem, class... C>
+requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
+    void store_im2col(const Map& map, const Smem& smem, C... coords) {
+  detail::store_im2col<detail::ReduceOp::none, false>(map, smem, 0, coords...);
+}
+template <class Map, class Smem, class... C>
+__device__ TIRX_FORCEINLINE void store_im2col(const Map& map, const Smem& smem,
+                                              tile::CacheHint hint, C... coords) {
+  detail::store_im2col<detail::ReduceOp::none, true>(map, smem, hint.policy, coords...);
+}
+
+/// The same pixels op= the tile's rows (elementwise, atomically per element),
+/// in the bulk group: reduce_im2col_add / _min / _max, with an optional
+/// tile::cache_hint before the coordinates.
+#define TIRX_TMA_I2C_REDUCE(NAME, OP)                                                              \
+  template <class Map, class Smem, class... C>                                                     \
+  requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE void    \
+  NAME(const Map& map, const Smem& smem, C... coords) {                                            \
+    detail::store_im2col<detail::ReduceOp::OP, false>(map, smem, 0, coords...);                    \
+  }                                                                                                \
+  template <class Map, class Smem, class... C>                                                     \
+  __device__ TIRX_FORCEINLINE void NAME(const Map& map, const Smem& smem, tile::CacheHint hint,    \
+                                        C... coords) {                                             \
+    detail::store_im2col<detail::ReduceOp::OP, true>(map, smem, hint.policy, coords...);           \
+  }
+TIRX_TMA_I2C_REDUCE(reduce_im2col_add, add)
+TIRX_TMA_I2C_REDUCE(reduce_im2col_min, min)
+TIRX_TMA_I2C_REDUCE(reduce_im2col_max, max)
+#undef TIRX_TMA_I2C_REDUCE
 
 #endif // __CUDACC__
 
