@@ -16,7 +16,7 @@ using namespace tirx;
 using Vec128 = GlobalTensor<float, ShapeT<128>>;
 
 __global__ void shared_shift(Vec128 A, Vec128 B) {
-  int tx = threadIdx.x;
+  unsigned tx = threadIdx.x; // unsigned: the % below is one AND
   auto shared = alloc_shared<float, shape(128)>();
   shared(tx) = A(tx);
   __syncthreads(); // cta_sync: the writes are visible before the neighbour reads

@@ -26,7 +26,7 @@ constexpr auto shift_smem_bytes = smem_bytes(shift_smem); // 512, known at compi
 static_assert(shift_smem_bytes == 128 * 4);
 
 __global__ void shared_shift_dynamic(Vec128 A, Vec128 B) {
-  int tx = threadIdx.x;
+  unsigned tx = threadIdx.x;       // unsigned: the % below is one AND
   auto pool = SMEMPool::dynamic(); // this block's dynamic shared memory
   auto shared = shift_smem(pool);
   shared(tx) = A(tx);

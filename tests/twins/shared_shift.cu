@@ -4,7 +4,7 @@
 
 // -- plain CUDA ----------------------------------------------------------------
 __global__ void shared_shift_twin(const float* A, float* B) {
-  int tx = threadIdx.x;
+  unsigned tx = threadIdx.x; // unsigned: the % below is one AND
   __shared__ float shared[128];
   shared[tx] = A[tx];
   __syncthreads();

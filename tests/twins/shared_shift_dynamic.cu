@@ -4,7 +4,7 @@
 
 // -- plain CUDA ----------------------------------------------------------------
 __global__ void shared_shift_dynamic_twin(const float* A, float* B) {
-  int tx = threadIdx.x;
+  unsigned tx = threadIdx.x;        // unsigned: the % below is one AND
   extern __shared__ float shared[]; // launched with 512 bytes
   shared[tx] = A[tx];
   __syncthreads();
