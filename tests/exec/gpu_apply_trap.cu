@@ -86,6 +86,27 @@ __global__ void redux_half(WarpTile A, WarpTile B) {
   tile::apply<ptx<"st.global.v4.b32">>(B, registers, scope::warp);
 }
 
+/// Lanes 0..15 of a warp call a warp-collective op with all 32 lanes in the
+/// mask: vote.sync (0), match.sync (1), elect.sync (2, sm_90).
+__global__ void collective_half(WarpTile A, WarpTile B, int which) {
+  auto registers = alloc_local<unsigned, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  auto p = alloc_local<unsigned, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  for (int k = 0; k < 4; ++k)
+    registers.data()[k] = p.data()[k] = threadIdx.x;
+  if (threadIdx.x < 16) {
+    if (which == 0)
+      tile::apply<ptx<"vote.sync.any.pred">>(registers, registers, 0xffffffffu, scope::warp);
+    else if (which == 1)
+      tile::apply<ptx<"match.any.sync.b32">>(registers, registers, 0xffffffffu, scope::warp);
+#if __CUDA_ARCH__ >= 900
+    else
+      tile::apply<ptx<"elect.sync">>(registers, p, 0xffffffffu, scope::warp);
+#endif
+  }
+  B.data()[threadIdx.x] =
+      A.data()[threadIdx.x] + static_cast<float>(registers.data()[0] & p.data()[0]);
+}
+
 constexpr const char* block_1d =
     "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
 constexpr const char* block_size =
@@ -117,7 +138,20 @@ constexpr const char* redux_missing_lane =
     "from "
     "every lane of the mask (no divergent branch around it) or shrink the mask";
 
+constexpr const char* vote_missing_lane =
+    "tirx::tile::apply: vote.sync: a lane of membermask is not executing the instruction; call it "
+    "from every lane of the mask (no divergent branch around it) or shrink the mask";
+constexpr const char* match_missing_lane =
+    "tirx::tile::apply: match.sync: a lane of membermask is not executing the instruction; call it "
+    "from every lane of the mask (no divergent branch around it) or shrink the mask";
+constexpr const char* elect_missing_lane =
+    "tirx::tile::apply: elect.sync: a lane of membermask is not executing the instruction; call it "
+    "from every lane of the mask (no divergent branch around it) or shrink the mask";
+
 constexpr TrapCase cases[] = {
+    {"vote_half_warp", true, vote_missing_lane},   // lanes 16..31 of the mask do not
+    {"match_half_warp", true, match_missing_lane}, // lanes 16..31 of the mask do not
+    {"elect_half_warp", true, elect_missing_lane}, // lanes 16..31 of the mask do not (sm_90)
     {"redux_half_warp", true, redux_missing_lane}, // lanes 16..31 of the mask do not
     {"shfl_ok", false, nullptr},                   // every lane of the mask calls shfl.sync
     {"shfl_half_warp", true, shfl_missing_lane},   // lanes 16..31 of the mask do not
@@ -180,6 +214,11 @@ int child(const char* name) {
     copy_elements = 128;
   } else if (n == "redux_half_warp") {
     redux_half<<<1, 32>>>(WarpTile{a}, WarpTile{b});
+  } else if (n == "vote_half_warp" || n == "match_half_warp" || n == "elect_half_warp") {
+    collective_half<<<1, 32>>>(WarpTile{a}, WarpTile{b},
+                               n == "vote_half_warp"    ? 0
+                               : n == "match_half_warp" ? 1
+                                                        : 2);
   } else if (n == "shfl_ok" || n == "shfl_half_warp") {
     copy_shfl<<<1, 32>>>(WarpTile{a}, WarpTile{b}, n == "shfl_half_warp");
     copy_elements = 128;

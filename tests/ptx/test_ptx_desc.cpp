@@ -58,6 +58,23 @@ static_assert(desc("ld.global.b32").bounds && !desc("add.f32").bounds && desc("a
 static_assert(desc("shfl.sync.bfly.b32").lanes == 32 && !desc("shfl.sync.bfly.b32").guards);
 static_assert(desc("redux.sync.add.u32").lanes == 32 && desc("redux.sync.add.u32").min_srcs == 2);
 static_assert(desc("frobnicate.f32").family < 0);
+// the warp-level families: collective but activemask; the d|p forms write two destinations
+static_assert(desc("vote.sync.ballot.b32").lanes == 32 && desc("match.all.sync.b64").lanes == 32 &&
+              desc("elect.sync").lanes == 32 && desc("activemask.b32").lanes == 1);
+static_assert(ptxdesc::class_count(form("shfl.sync.up.b32", 5).dst_class) == 2 &&
+              ptxdesc::class_count(form("shfl.sync.up.b32", 4).dst_class) == 1 &&
+              ptxdesc::class_count(form("match.all.sync.b32", 3).dst_class) == 2 &&
+              form("match.any.sync.b32", 3).spelling == nullptr); // .any has no d|p
+static_assert(desc("match.any.sync.b64").src.bits == 64 &&
+              desc("match.any.sync.b64").dst.bits == 32 &&
+              desc("match.any.sync.b64").scalar_bits == 32 &&
+              ptxdesc::source_class(form("match.any.sync.b64", 2).src_class, 0) == 'l' &&
+              ptxdesc::source_class(form("match.any.sync.b64", 2).src_class, 1) == 'r');
+static_assert(form("elect.sync", 2).min_sm == ptxdesc::sm_90 &&
+              form("activemask.b32", 0).min_ptx == 62 && desc("activemask.b32").min_srcs == 0 &&
+              desc("activemask.b32").max_srcs == 0);
+static_assert(form("shfl.sync.bfly.b64", 4).spelling == nullptr &&
+              form("vote.sync.ballot.b64", 2).spelling == nullptr);
 // the oldest sm and PTX ISA of each form
 static_assert(form("add.f32", 2).min_sm == ptxdesc::sm_any);
 static_assert(form("min.f32", 3).min_sm == ptxdesc::sm_100 &&
@@ -111,5 +128,7 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
         ...);
   };
   all(ptxdesc::families{});
-  CHECK(forms == 1660); // 1542, + 24 cp.async forms, + 94 tcgen05 forms
+  // 1542, + 24 cp.async forms, + 94 tcgen05 forms, + 16 warp-level forms (shfl d|p 4, vote 4,
+  // match 6, elect 1, activemask 1)
+  CHECK(forms == 1676);
 }

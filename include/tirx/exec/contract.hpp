@@ -182,8 +182,11 @@ TIRX_HD constexpr OperandError apply_operand_error() {
     } else if constexpr (d.chunks > 0 && !chunk_in(d.chunks, chunk)) {
       return OperandError::chunk_form; // a size another form copies (.ca, not .cg)
     } else {
+      // the first source of a family with two-destination forms is the second
+      // destination in those: its width is checked where the form is known (issue_at)
+      constexpr int bits = K == 1 && d.dst2.bits != 0 ? 0 : op.bits;
       constexpr OperandError e =
-          check_operand<X, Scope>(!memory, op.space, op.bits, atom_of_v<Instr, X>);
+          check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
       // a chunk's alignment rules, with the chunk's words
       if constexpr (d.chunks > 0 && e == OperandError::pointer_align)
         return OperandError::chunk_align;
@@ -207,7 +210,8 @@ TIRX_HD constexpr OperandError apply_operand_error() {
       return OperandError::scalar_float_for_int;
     if (kind == ptxdesc::TypeKind::packed && !integral)
       return OperandError::scalar_float_for_packed;
-    if (sizeof(X) * 8 != static_cast<unsigned>(op.bits))
+    const int bits = K != 0 && d.scalar_bits != 0 ? d.scalar_bits : op.bits;
+    if (sizeof(X) * 8 != static_cast<unsigned>(bits))
       return OperandError::scalar_width;
     return OperandError::none;
   }

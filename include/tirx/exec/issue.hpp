@@ -57,6 +57,23 @@ template <class Issued, index_t Atom, class X>
 inline constexpr index_t operand_atom_v =
     Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>> : Atom;
 
+/// Writes the registers of a register operand object back into its tensor.
+template <class Scope, index_t Atom, index_t R, index_t J0, int N, class Tn, class Rg>
+__device__ TIRX_FORCEINLINE void write_back(Tn& t, const Rg& r, const GroupCoords& g) {
+  using TT = bare<Tn>;
+  using T = typename TT::value_type;
+  [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
+    ((t.data()[elem_offset<TT, Scope, Atom, R, J0 + J>(g)] = ptxemit::from_carrier<T>(r.r[J])),
+     ...);
+  }
+  (cuda::std::make_integer_sequence<index_t, N>{});
+}
+
+/// Whether tensor type P can take a form's second destination of Bits bits.
+template <class P, int Bits> TIRX_HD constexpr bool second_dst_ok() {
+  return P::scope == ::tirx::MemScope::local && dtype_bits<typename P::value_type> == Bits;
+}
+
 /// Issues instruction Issued (Instr itself, or its scalar form for one
 /// element of a bounded atom) for repeat R at atom elements [J0, J0 + N);
 /// Fl: the chunk's fill (tile::src_size, tile::ignore_src), if any.
@@ -67,8 +84,6 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   using F = instr_facts<Issued, static_cast<int>(sizeof...(X))>;
   constexpr ptxdesc::Desc d = F::desc;
   constexpr int n = N;
-  using DT = bare<Dst>;
-  using T = typename DT::value_type;
   // a guarded register destination keeps its old value where the guard is off
   constexpr bool reg_dst = d.dst.role == ptxdesc::Role::reg;
   constexpr bool read_dst =
@@ -76,24 +91,54 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   auto dop =
       operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
-  // a source's whole atom at its own atom (a chunk's elements may differ from the destination's)
-  auto source = [&]<class Xs>(Xs& x) {
+  // a source's whole atom at its own atom (a chunk's elements may differ from the destination's);
+  // source k in its form's class k (the last class for the rest)
+  auto source = [&]<int K, class Xs>(Xs& x) {
     constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
-    return operand_object<Scope, a, R, J0, m, d.src.role, F::form.src_class[0], true>(x, g);
+    constexpr char c = ptxdesc::source_class(F::form.src_class, K);
+    return operand_object<Scope, a, R, J0, m, d.src.role, c, true>(x, g);
   };
-  if constexpr (Fl == ptxemit::Fill::none)
-    Family::template issue<Issued::spelling, G>(on, dop, source(src)...);
-  else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
-    Family::template issue<Issued::spelling, G, Fl>(on, dop, source(src)...);
-  if constexpr (reg_dst) {
-    [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
-      ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] =
-            ptxemit::from_carrier<T>(dop.r[J])),
-       ...);
+  constexpr bool two_dst = ptxdesc::class_count(F::form.dst_class) == 2;
+  if constexpr (two_dst) {
+    // the second destination stands in the first source's place (Desc::dst2)
+    [&]<int... K>(cuda::std::integer_sequence<int, K...>, auto& second, auto&... rest) {
+      using PT = bare<decltype(second)>;
+      if constexpr (!is_tensor_v<PT> || !second_dst_ok<PT, d.dst2.bits>()) {
+        static_assert(is_tensor_v<PT> && second_dst_ok<PT, d.dst2.bits>(),
+                      "tirx::tile::apply: this form writes a predicate into its second operand "
+                      "(d|p): pass a register tensor of 32-bit elements there (1 where p is "
+                      "true, else 0), shaped like the destination");
+      } else {
+        auto pop =
+            operand_object<Scope, Atom, R, J0, n, ptxdesc::Role::reg, F::form.dst_class[1], false>(
+                second, g);
+        Family::template issue<Issued::spelling, G>(on, dop, pop,
+                                                    source.template operator()<K>(rest)...);
+        write_back<Scope, Atom, R, J0, n>(second, pop, g);
+      }
     }
-    (cuda::std::make_integer_sequence<index_t, n>{});
+    (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X)) - 1>{}, src...);
+  } else {
+    if constexpr (d.dst2.bits != 0 && sizeof...(X) > 0) {
+      // a family with predicate forms took the first source at any width: check this form's
+      using X0 = bare<decltype(nth_arg<0>(src...))>;
+      static_assert(!is_tensor_v<X0> || dtype_bits<typename X0::value_type> == d.src.bits,
+                    "tirx::tile::apply: the first source's elements must have the width of the "
+                    "instruction's type (e.g. 64-bit elements for .b64); view or convert it");
+    }
+    [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+      if constexpr (Fl == ptxemit::Fill::none)
+        Family::template issue<Issued::spelling, G>(
+            on, dop, source.template operator()<K>(nth_arg<K>(src...))...);
+      else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
+        Family::template issue<Issued::spelling, G, Fl>(
+            on, dop, source.template operator()<K>(nth_arg<K>(src...))...);
+    }
+    (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X))>{});
   }
+  if constexpr (reg_dst)
+    write_back<Scope, Atom, R, J0, n>(dst, dop, g);
 }
 
 /// The memory operand of an instruction with one (the destination, or the

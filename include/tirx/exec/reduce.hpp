@@ -57,13 +57,19 @@ TIRX_HD TIRX_FORCEINLINE T thread_reduce(F f, T init, const Tn& regs) {
 }
 
 #if defined(__CUDACC__)
-/// Combines v over the 32 lanes of the calling warp (every lane must call);
-/// every lane gets the result. f must be associative and commutative.
-template <class F, class T> __device__ TIRX_FORCEINLINE T warp_reduce(F f, T v) {
+/// Combines v over groups of Width consecutive lanes of the calling warp
+/// (lanes [k * Width, k * Width + Width)); every lane of the warp must call,
+/// and every lane gets its group's result (TIRx's warp_reduce(v, op,
+/// width)). Width: 1, 2, 4, 8, 16 or 32 (the default, the whole warp); f
+/// must be associative and commutative.
+template <int Width = 32, class F, class T> __device__ TIRX_FORCEINLINE T warp_reduce(F f, T v) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8,
                 "tirx::warp_reduce: shuffles move 32- or 64-bit values");
+  static_assert(Width >= 1 && Width <= 32 && (Width & (Width - 1)) == 0,
+                "tirx::warp_reduce: the group width must be a power of two from 1 to 32 lanes "
+                "(1, 2, 4, 8, 16, 32); round it up and pad with the identity");
 #pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2)
+  for (int offset = Width / 2; offset > 0; offset /= 2)
     v = f(v, __shfl_xor_sync(0xffffffffu, v, offset));
   return v;
 }

@@ -22,6 +22,7 @@ enum class Role { reg, mem };
 /// ("a": sm_90a). A form of code c runs on target t when t's sm is at least
 /// c's and, for an arch-specific c, t is that same arch-specific target.
 inline constexpr int sm_any = 0;
+inline constexpr int sm_70 = 700;
 inline constexpr int sm_75 = 750;
 inline constexpr int sm_80 = 800;
 inline constexpr int sm_89 = 890;
@@ -77,7 +78,32 @@ struct Desc {
   bool fills = false; ///< takes tile::src_size or tile::ignore_src (zeros for the rest of a chunk)
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
+  /// A form whose Form::dst_class names two classes writes two destinations:
+  /// the first operand and, in place of the first source, this one (the
+  /// predicate of shfl.sync's `d|p`, match.all's, elect.sync's, carried as a
+  /// 0/1 32-bit word). bits 0: no form of the spelling's family has one.
+  Operand dst2{};
+  /// The width a scalar source must have where it differs from src.bits
+  /// (0: src.bits): match.sync.b64 compares 64-bit values under a 32-bit mask.
+  int scalar_bits = 0;
 };
+
+/// How many operands a form's class string names (one letter each).
+TIRX_HD constexpr int class_count(const char* c) {
+  int n = 0;
+  while (c[n] != '\0')
+    ++n;
+  return n;
+}
+
+/// The asm class of source k of a form: its letter in src_class, the last
+/// letter for the sources past the string's end (most forms name one class
+/// for every source; match.sync.b64 names "lr": a 64-bit value, a 32-bit mask).
+/// A second destination (Desc::dst2) is not counted: its class is dst_class's.
+TIRX_HD constexpr char source_class(const char* c, int k) {
+  const int n = class_count(c);
+  return c[k < n ? k : n - 1];
+}
 
 /// One form a family emits (one row of its row files): its spelling, number
 /// of sources, the oldest architecture code and PTX ISA version (x10: 83

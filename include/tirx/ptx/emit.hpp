@@ -98,6 +98,22 @@ template <fixed_string S, int N> TIRX_HD constexpr bool same(const char (&sp)[N]
 
 template <fixed_string S> inline constexpr bool always_false = false;
 
+/// The first and the last of a family's operand objects (a predicate
+/// destination comes first, the member mask last).
+template <class A, class... R> TIRX_HD TIRX_FORCEINLINE A& first(A& a, R&...) { return a; }
+template <int I, class A, class... R> TIRX_HD TIRX_FORCEINLINE auto& nth(A& a, R&... r) {
+  if constexpr (I == 0)
+    return a;
+  else
+    return nth<I - 1>(r...);
+}
+template <class A, class... R> TIRX_HD TIRX_FORCEINLINE auto& last(A& a, R&... r) {
+  if constexpr (sizeof...(R) == 0)
+    return a;
+  else
+    return last(r...);
+}
+
 } // namespace tirx::ptxemit
 
 namespace tirx::ptxemit {

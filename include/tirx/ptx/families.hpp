@@ -6,8 +6,10 @@
 #include <tirx/ptx/arith.hpp>
 #include <tirx/ptx/cp_async.hpp>
 #include <tirx/ptx/cvt.hpp>
+#include <tirx/ptx/elect.hpp>
 #include <tirx/ptx/family.hpp>
 #include <tirx/ptx/ldmatrix.hpp>
+#include <tirx/ptx/match.hpp>
 #include <tirx/ptx/memory.hpp>
 #include <tirx/ptx/mma_sync.hpp>
 #include <tirx/ptx/mov.hpp>
@@ -19,6 +21,7 @@
 #include <tirx/ptx/tcgen05_cp.hpp>
 #include <tirx/ptx/tcgen05_ldst.hpp>
 #include <tirx/ptx/tcgen05_mma.hpp>
+#include <tirx/ptx/vote.hpp>
 #include <tirx/ptx/wgmma.hpp>
 
 namespace tirx::ptxdesc {
@@ -27,7 +30,8 @@ using families =
     family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
                 ptxcpasync::family, ptxredux::family, ptxwgmma::family, ptxldmatrix::family,
                 ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family, ptxtcgen05::mma_family,
-                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family>;
+                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family,
+                ptxvote::family, ptxmatch::family, ptxelect::family, ptxelect::activemask_family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }

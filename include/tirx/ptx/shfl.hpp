@@ -6,16 +6,20 @@
 // lanes: apply needs a scope whose group modes hold the lanes (warp and
 // wider), and takes no tile::pred. Spellings (ptx/rows/shfl.def):
 //   shfl.sync{.up|.down|.bfly|.idx}.b32   d, a, b, c, membermask
+//   shfl.sync{.up|.down|.bfly|.idx}.b32   d, p, a, b, c, membermask   (d|p)
 // b, c and membermask are 32-bit scalars (or register tensors like a).
 // c packs the clamp value (bits 0-4) and the segment mask (bits 8-12):
-// 0x1f for a whole-warp bfly, down and idx, 0 for up.
+// 0x1f for a whole-warp bfly, down and idx, 0 for up. The `d|p` form also
+// writes p, a register tensor of 32-bit words: 1 where the source lane was
+// in range (d is then that lane's a), 0 where it was not (d is the lane's
+// own a).
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
 
 namespace tirx::ptxshfl {
 
-struct family : ptxemit::register_family<family> {
+struct family {
   static constexpr const char* name = "shfl.sync";
 
   TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "shfl"); }
@@ -26,8 +30,10 @@ struct family : ptxemit::register_family<family> {
     const int ty = last_type(t);
     const int bits = ty ? type_bits(t, ty) : 0;
     d.dst = d.src = Operand{Role::reg, Space::none, bits, 'r'};
+    d.dst2 = Operand{Role::reg, Space::none, 32, 'r'};
     d.src_kind = ty ? type_kind(t, ty) : TypeKind::none;
-    d.min_srcs = d.max_srcs = 4;
+    d.min_srcs = 4;
+    d.max_srcs = 5;
     d.lanes = 32;
     d.guards = false;
     d.parsed = ty != 0 && t.is(1, "sync");
@@ -47,20 +53,38 @@ struct family : ptxemit::register_family<family> {
   }
 
 #if defined(__CUDACC__)
-  template <fixed_string S, class Dc, class Sc, int NS>
-  __device__ TIRX_FORCEINLINE static void emit(Dc& d, const Sc (&s)[NS]) {
+  /// d, then (the d|p forms) p, then a, b, c, membermask.
+  template <fixed_string S, ptxemit::Guard G, class D, class... X>
+  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, D& d, X&&... x) {
+    constexpr int NS = static_cast<int>(sizeof...(X));
     // every lane of membermask must be here: a missing one hangs the warp
-    TIRX_CHECK((__activemask() & s[3]) == s[3],
+    [[maybe_unused]] const unsigned mask = ptxemit::bits_of(ptxemit::last(x...).r[0]);
+    TIRX_CHECK((__activemask() & mask) == mask,
                "tirx::tile::apply: shfl.sync: a lane of membermask is not executing the "
                "instruction; call it "
                "from every lane of the mask (no divergent branch around it) or shrink the mask");
-#define TIRX_ASM_QUAL volatile
-#include <tirx/ptx/rows/emit_register.inc>
+    const unsigned s[] = {x.r[0]...};
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
+  if constexpr (NSRC == NS && ::tirx::ptxemit::same<S>(SP)) {                                      \
+    TIRX_SHFL_ASM_##NSRC(SP)                                                                       \
+  } else
+#define TIRX_SHFL_ASM_4(SP)                                                                        \
+  asm volatile(SP " %0, %1, %2, %3, %4;"                                                           \
+               : "=r"(d.r[0])                                                                      \
+               : "r"(s[0]), "r"(s[1]), "r"(s[2]), "r"(s[3]));
+#define TIRX_SHFL_ASM_5(SP)                                                                        \
+  unsigned p = 0;                                                                                  \
+  asm volatile("{\n\t.reg .pred P1;\n\t" SP                                                        \
+               " %0|P1, %2, %3, %4, %5;\n\tselp.u32 %1, 1, 0, P1;\n\t}"                            \
+               : "=r"(d.r[0]), "=r"(p)                                                             \
+               : "r"(s[1]), "r"(s[2]), "r"(s[3]), "r"(s[4]));                                      \
+  ptxemit::first(x...).r[0] = p;
 #include <tirx/ptx/rows/shfl.def>
     static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported shfl.sync spelling");
-#include <tirx/ptx/rows/emit_register_end.inc>
+#undef TIRX_ROW
+#undef TIRX_SHFL_ASM_4
+#undef TIRX_SHFL_ASM_5
   }
-
 #endif
 };
 

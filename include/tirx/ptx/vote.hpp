@@ -1,0 +1,74 @@
+// The vote.sync family, warp-collective: a predicate voted over the lanes
+// of membermask (every one of them executes it). One register per lane,
+// spanning the warp's 32 lanes (a scope with the lanes as group modes: warp
+// and wider), no tile::pred. Spellings (ptx/rows/vote.def):
+//   vote.sync{.all|.any|.uni}.pred   d, a, membermask
+//   vote.sync.ballot.b32             d, a, membermask
+// Predicates are carried as 32-bit words: a is true where non-zero, a .pred
+// d is 1 or 0 (the asm converts; a bool tensor may take their place once
+// predicate operands are generic).
+#pragma once
+
+#include <tirx/ptx/emit.hpp>
+
+namespace tirx::ptxvote {
+
+struct family {
+  static constexpr const char* name = "vote.sync";
+
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "vote"); }
+
+  TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
+    using namespace ptxdesc;
+    Desc d{};
+    const int ty = last_type(t);
+    d.dst = d.src = Operand{Role::reg, Space::none, 32, 'r'};
+    d.src_kind = TypeKind::bits;
+    d.min_srcs = d.max_srcs = 2;
+    d.lanes = 32;
+    d.guards = false;
+    d.parsed = ty != 0 && t.is(1, "sync");
+    return d;
+  }
+
+  static constexpr ptxdesc::Form forms[] = {
+#include <tirx/ptx/rows/forms.inc>
+#include <tirx/ptx/rows/vote.def>
+#include <tirx/ptx/rows/forms_end.inc>
+  };
+
+  template <int Best, int Kind> TIRX_HD static constexpr void report() {
+#include <tirx/ptx/rows/report.inc>
+#include <tirx/ptx/rows/vote.def>
+#include <tirx/ptx/rows/report_end.inc>
+  }
+
+#if defined(__CUDACC__)
+  template <fixed_string S, ptxemit::Guard G, class D, class A, class M>
+  __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, D& d, const A& a,
+                                                const M& m) {
+    // every lane of membermask must be here: a missing one hangs the warp
+    TIRX_CHECK((__activemask() & m.r[0]) == m.r[0],
+               "tirx::tile::apply: vote.sync: a lane of membermask is not executing the "
+               "instruction; call it from every lane of the mask (no divergent branch around it) "
+               "or shrink the mask");
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
+  if constexpr (::tirx::ptxemit::same<S>(SP)) {                                                    \
+    if constexpr (SP[sizeof(SP) - 2] == 'd') /* .pred: d from a predicate */                       \
+      asm volatile("{\n\t.reg .pred P1, P2;\n\tsetp.ne.u32 P1, %1, 0;\n\t" SP                      \
+                   " P2, P1, %2;\n\tselp.u32 %0, 1, 0, P2;\n\t}"                                   \
+                   : "=r"(d.r[0])                                                                  \
+                   : "r"(a.r[0]), "r"(m.r[0]));                                                    \
+    else                                                                                           \
+      asm volatile("{\n\t.reg .pred P1;\n\tsetp.ne.u32 P1, %1, 0;\n\t" SP " %0, P1, %2;\n\t}"      \
+                   : "=r"(d.r[0])                                                                  \
+                   : "r"(a.r[0]), "r"(m.r[0]));                                                    \
+  } else
+#include <tirx/ptx/rows/vote.def>
+    static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported vote.sync spelling");
+#undef TIRX_ROW
+  }
+#endif
+};
+
+} // namespace tirx::ptxvote
