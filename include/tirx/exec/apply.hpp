@@ -146,6 +146,16 @@ template <class Instr, class Dst, class... Args>
 __device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args) {
   impl::apply<Instr>(dst, args...);
 }
+/// The same when the first source is a register tensor: taken by reference,
+/// because a form with two destinations (d|p, Desc::dst2) writes its second
+/// one there (a register tensor's storage is its value: a copy would take
+/// the write). Every other argument is taken by value, as above (so that
+/// namespace-scope constexpr scalars are read, never referenced).
+template <class Instr, class Dst, class T, class Shp, int A, class L, class St, class... Args>
+__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Tensor<T, Shp, MemScope::local, A, L, St>& first,
+                                       Args... args) {
+  impl::apply<Instr>(dst, first, args...);
+}
 template <class Instr> __device__ TIRX_FORCEINLINE void apply() { impl::apply<Instr>(); }
 #endif
 
