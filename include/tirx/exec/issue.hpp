@@ -24,7 +24,9 @@ template <class Scope, index_t Atom, index_t R, index_t J0, int N, ptxdesc::Role
           bool Read, class X>
 __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
   using XT = bare<X>;
-  if constexpr (Role == ptxdesc::Role::mem) {
+  if constexpr (ptxemit::is_imm_v<XT>) {
+    return x; // an immediate goes into the instruction's text as it is
+  } else if constexpr (Role == ptxdesc::Role::mem) {
     if constexpr (J0 == 0 && N == Atom) {
       constexpr long long imm = imm_bytes<XT, Scope, Atom, R>();
       constexpr long long bytes = static_cast<long long>(Atom * sizeof(typename XT::value_type));
@@ -76,16 +78,23 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   auto dop =
       operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
-  // a source's whole atom at its own atom (a chunk's elements may differ from the destination's)
-  auto source = [&]<class Xs>(Xs& x) {
+  // a source's whole atom at its own atom (a chunk's elements may differ from the
+  // destination's), in source K's register class (the form's K-th letter, or its last)
+  auto source = [&]<int K, class Xs>(cuda::std::integral_constant<int, K>, Xs& x) {
     constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
-    return operand_object<Scope, a, R, J0, m, d.src.role, F::form.src_class[0], true>(x, g);
+    constexpr char cls = ptxdesc::class_at(F::form.src_class, K);
+    return operand_object<Scope, a, R, J0, m, d.src.role, cls, true>(x, g);
   };
-  if constexpr (Fl == ptxemit::Fill::none)
-    Family::template issue<Issued::spelling, G>(on, dop, source(src)...);
-  else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
-    Family::template issue<Issued::spelling, G, Fl>(on, dop, source(src)...);
+  [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+    if constexpr (Fl == ptxemit::Fill::none)
+      Family::template issue<Issued::spelling, G>(
+          on, dop, source(cuda::std::integral_constant<int, K>{}, src)...);
+    else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
+      Family::template issue<Issued::spelling, G, Fl>(
+          on, dop, source(cuda::std::integral_constant<int, K>{}, src)...);
+  }
+  (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X))>{});
   if constexpr (reg_dst) {
     [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
       ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] =
