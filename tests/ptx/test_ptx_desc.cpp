@@ -111,5 +111,5 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
         ...);
   };
   all(ptxdesc::families{});
-  CHECK(forms == 1660); // 1542, + 24 cp.async forms, + 94 tcgen05 forms
+  CHECK(forms == 1840); // 1542, + 24 cp.async, + 94 tcgen05, + 180 integer and bits forms
 }
