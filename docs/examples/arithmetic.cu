@@ -95,6 +95,26 @@ __global__ void affine_half2(HalfRows A, HalfRows B) {
 }
 // [/snippet]
 
+// [snippet:integer-logic]
+// Per 32-bit word x: its Gray code x ^ (x >> 1), its count of set bits and
+// its bytes in reverse order, with the integer and bits families.
+using WordRows = GlobalTensor<uint32, ShapeT<2, 32, 4>, 16>;
+
+__global__ void word_bits(WordRows A, WordRows gray, WordRows ones, WordRows swapped) {
+  auto x = alloc_local<uint32, shape(2, 32, 4), register_layout>();
+  auto y = alloc_local<uint32, shape(2, 32, 4), register_layout>();
+  tile::apply<ptx<"ld.global.v4.b32">>(x, A, scope::cta);
+  tile::apply<ptx<"shr.u32">>(y, x, 1u, scope::cta); // the shift amount: a 32-bit scalar
+  // lop3's LUT is an immediate: 0xF0, 0xCC and 0xAA stand for a, b and c
+  tile::apply<ptx<"lop3.b32">>(y, x, y, 0u, tile::imm<0xF0 ^ 0xCC>, scope::cta); // a ^ b
+  tile::apply<ptx<"st.global.v4.b32">>(gray, y, scope::cta);
+  tile::apply<ptx<"popc.b32">>(y, x, scope::cta);
+  tile::apply<ptx<"st.global.v4.b32">>(ones, y, scope::cta);
+  tile::apply<ptx<"prmt.b32">>(y, x, 0u, 0x0123u, scope::cta); // bytes 3, 2, 1, 0 of x
+  tile::apply<ptx<"st.global.v4.b32">>(swapped, y, scope::cta);
+}
+// [/snippet]
+
 // [snippet:silu]
 __device__ float silu(float value) { return value / (1.0f + expf(-value)); }
 
@@ -193,6 +213,28 @@ int main() {
     for (int i = 0; i < 256; ++i)
       ok = ok && __half2float(b[i]) == 2.0f * __half2float(h[i]) + 1.0f;
     example::expect(ok, "affine_half2");
+  }
+
+  {
+    std::vector<uint32> w(256);
+    uint32 state = 12345u;
+    for (auto& v : w) // a seeded sequence, with the edge words first
+      v = (state = state * 1664525u + 1013904223u);
+    w[0] = 0u, w[1] = 0xffffffffu, w[2] = 0x80000000u, w[3] = 1u;
+    example::Buffer<uint32> words(256), gray(256), ones(256), swapped(256);
+    words.upload(w);
+    gray.poison(), ones.poison(), swapped.poison();
+    word_bits<<<1, 64>>>(WordRows{words.dev}, WordRows{gray.dev}, WordRows{ones.dev},
+                         WordRows{swapped.dev});
+    auto g = gray.download(), o = ones.download(), sw = swapped.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i) {
+      const uint32 v = w[i];
+      const uint32 bswap = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+      ok = ok && g[i] == (v ^ (v >> 1)) && o[i] == static_cast<uint32>(__builtin_popcount(v)) &&
+           sw[i] == bswap;
+    }
+    example::expect(ok, "word_bits (shr, lop3, popc, prmt)");
   }
 
   auto check_silu = [&](const char* what) {

@@ -167,9 +167,23 @@ template <class Instr, class Scope, int K, class Xr>
 TIRX_HD constexpr OperandError apply_operand_error() {
   using X = bare<Xr>;
   constexpr ptxdesc::Desc d = Instr::desc;
-  constexpr ptxdesc::Operand op = K == 0 ? d.dst : d.src;
+  constexpr ptxdesc::Operand op = [&] {
+    ptxdesc::Operand o = K == 0 ? d.dst : d.src;
+    o.bits = K == 0 ? o.bits : ptxdesc::source_bits(d, K - 1);
+    return o;
+  }();
   constexpr bool memory = op.role == ptxdesc::Role::mem;
-  if constexpr (is_tensor_v<X>) {
+  if constexpr (K > 0 && d.imm_src == K - 1) {
+    // an immediate source: tile::imm<V>, V in the instruction's range
+    if constexpr (!ptxemit::is_imm_v<X>)
+      return OperandError::imm_required;
+    else if constexpr (X::value < 0 || X::value >= d.imm_limit)
+      return OperandError::imm_range;
+    else
+      return OperandError::none;
+  } else if constexpr (ptxemit::is_imm_v<X>) {
+    return OperandError::imm_not_taken;
+  } else if constexpr (is_tensor_v<X>) {
     using T = cuda::std::remove_cv_t<typename X::value_type>;
     constexpr index_t chunk = chunk_bytes_v<X>;
     // first the element type: the checks below and the code read its width and bits

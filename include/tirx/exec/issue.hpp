@@ -24,7 +24,9 @@ template <class Scope, index_t Atom, index_t R, index_t J0, int N, ptxdesc::Role
           bool Read, class X>
 __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
   using XT = bare<X>;
-  if constexpr (Role == ptxdesc::Role::mem) {
+  if constexpr (ptxemit::is_imm_v<XT>) {
+    return x; // an immediate goes into the instruction's text as it is
+  } else if constexpr (Role == ptxdesc::Role::mem) {
     if constexpr (J0 == 0 && N == Atom) {
       constexpr long long imm = imm_bytes<XT, Scope, Atom, R>();
       constexpr long long bytes = static_cast<long long>(Atom * sizeof(typename XT::value_type));

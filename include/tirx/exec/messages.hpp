@@ -99,9 +99,13 @@ TIRX_HD constexpr void report_apply_operand() {
   if constexpr (E == OperandError::chunk_size || E == OperandError::chunk_form ||
                 E == OperandError::chunk_align || E == OperandError::chunk_misaligned) {
     report_chunk<E, K, static_cast<long long>(chunk_bytes_v<X>), X::align>();
+  } else if constexpr (E == OperandError::imm_required || E == OperandError::imm_not_taken ||
+                       E == OperandError::imm_range) {
+    report_imm<E, K, imm_value_v<X>, Instr::desc.imm_limit>();
   } else {
     constexpr ptxdesc::Desc d = Instr::desc;
-    report_operand_numbers<E, K, element_bits_v<X>, (K == 0 ? d.dst : d.src).bits,
+    report_operand_numbers<E, K, element_bits_v<X>,
+                           K == 0 ? d.dst.bits : ptxdesc::source_bits(d, K - 1),
                            first_extent_v<X>>();
   }
 }

@@ -81,6 +81,9 @@ enum class OperandError {
   chunk_form,       ///< apply: a chunk another form copies, not this one (4 or 8 bytes for .cg)
   chunk_align,      ///< apply: the tensor's align is below its chunk's bytes
   chunk_misaligned, ///< apply: a layout stride or offset puts a chunk off its alignment
+  imm_required,     ///< apply: the instruction's immediate source is not a tile::imm<V>
+  imm_not_taken,    ///< apply: a tile::imm<V> where the instruction takes a register
+  imm_range,        ///< apply: tile::imm<V> outside the instruction's range (Desc::imm_limit)
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <tirx/exec/operand.hpp>
+#include <tirx/ptx/emit.hpp>
 
 namespace tirx::detail {
 
@@ -182,6 +183,28 @@ template <OperandError E, TileOp Op> TIRX_HD constexpr void report_operand() {
                 "tirx::tile::ewise: a scalar for a packed type (.f16x2, .bf16x2, .e4m3x2, .e5m2x2) "
                 "is an unsigned carrier holding both values, not a float; write e.g. 0x3C003C00u "
                 "for (1.0, 1.0) in f16x2, 0x3F803F80u in bf16x2");
+}
+
+/// The value of a tile::imm<V> operand (0 for any other).
+template <class X> inline constexpr long long imm_value_v = 0;
+template <long long V> inline constexpr long long imm_value_v<ptxemit::Imm<V>> = V;
+
+/// The immediate rules, with the numbers in the instantiation line nvcc
+/// prints under the message: Operand (1: the first source), Value (the
+/// tile::imm's) and Limit (the instruction takes 0 <= Value < Limit).
+template <OperandError E, int Operand, long long Value, long long Limit>
+TIRX_HD constexpr void report_imm() {
+  static_assert(E != OperandError::imm_required,
+                "tirx::tile::apply: this source of the instruction is an immediate written into "
+                "its text (lop3's LUT), not a register: pass tile::imm<V>, e.g. "
+                "tile::imm<0x96> for a ^ b ^ c");
+  static_assert(E != OperandError::imm_not_taken,
+                "tirx::tile::apply: tile::imm<V> where the instruction takes a register source "
+                "(Operand below); pass a tensor or a plain scalar there");
+  static_assert(E != OperandError::imm_range,
+                "tirx::tile::apply: the immediate tile::imm<V> is out of the instruction's range "
+                "(Value below, where it takes 0 to Limit - 1; lop3's LUT is one byte, 0 to 255); "
+                "pass a value in range");
 }
 
 /// The chunk rules of an asynchronous copy (cp.async), with the numbers in

@@ -3,13 +3,15 @@
 // registers), tile::cache_hint (the policy of a .L2::cache_hint spelling)
 // tile::bound (keep a memory operand inside its data), tile::accumulate
 // (whether a matrix instruction adds to its accumulator), tile::src_size and
-// tile::ignore_src (an asynchronous copy's zero fill), and the traits that
+// tile::ignore_src (an asynchronous copy's zero fill), tile::imm (a
+// compile-time immediate source, not an option but an operand), and the traits that
 // tell operands, the scope and options apart.
 #pragma once
 
 #include <cuda/std/cstdint>
 #include <cuda/std/type_traits>
 #include <tirx/exec/scope.hpp>
+#include <tirx/ptx/emit.hpp>
 #include <tirx/tensor/grid_tensor.hpp>
 
 namespace tirx::tile {
@@ -92,6 +94,12 @@ template <class C> TIRX_HD constexpr IgnoreSrc<C> ignore_src(C c) { return Ignor
 /// D = (-A) B + D. Constants, like preserve_dst.
 enum NegateA { negate_a };
 enum NegateB { negate_b };
+
+/// A compile-time immediate source: tile::imm<0x96> for lop3's LUT. The
+/// value is written into the instruction's text; the Desc says which
+/// source takes one and its range (exec/contract.hpp checks both).
+template <long long V> using Imm = ptxemit::Imm<V>;
+template <long long V> inline constexpr Imm<V> imm{};
 
 } // namespace tirx::tile
 

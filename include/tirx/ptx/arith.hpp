@@ -43,7 +43,9 @@ struct family : ptxemit::register_family<family> {
         return most ? o.hi : o.lo;
     return 0;
   }
-  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return sources_of(t, true) > 0; }
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
+    return sources_of(t, true) > 0 && !ptxdesc::integer_typed(t); // add.s32: ptx/int_arith.hpp
+  }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;

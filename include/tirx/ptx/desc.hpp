@@ -22,6 +22,7 @@ enum class Role { reg, mem };
 /// ("a": sm_90a). A form of code c runs on target t when t's sm is at least
 /// c's and, for an arch-specific c, t is that same arch-specific target.
 inline constexpr int sm_any = 0;
+inline constexpr int sm_61 = 610;
 inline constexpr int sm_70 = 700;
 inline constexpr int sm_75 = 750;
 inline constexpr int sm_80 = 800;
@@ -86,7 +87,19 @@ struct Desc {
   /// The width a scalar source must have where it differs from src.bits
   /// (0: src.bits): match.sync.b64 compares 64-bit values under a 32-bit mask.
   int scalar_bits = 0;
+  /// Sources whose width is not src's: src_bits[k] is source k's (0: src.bits), e.g. the
+  /// 32-bit shift of shl.b64 or the wide addend of mad.wide.s32 (source_bits reads it).
+  int src_bits[4] = {};
+  /// The source that is a compile-time immediate (tile::imm<V>; -1: none), e.g. lop3's LUT,
+  /// and the values it takes: 0 <= V < imm_limit.
+  int imm_src = -1;
+  long long imm_limit = 0;
 };
+
+/// The width of source k of d (its own, or src's).
+TIRX_HD constexpr int source_bits(const Desc& d, int k) {
+  return k >= 0 && k < 4 && d.src_bits[k] != 0 ? d.src_bits[k] : d.src.bits;
+}
 
 /// How many operands a form's class string names (one letter each).
 TIRX_HD constexpr int class_count(const char* c) {
@@ -167,7 +180,8 @@ TIRX_HD constexpr int type_bits(const Tokens& t, int k) {
       {"b8", 8},      {"b16", 16},   {"b32", 32},    {"b64", 64},    {"b128", 128}, {"u8", 8},
       {"u16", 16},    {"u32", 32},   {"u64", 64},    {"s8", 8},      {"s16", 16},   {"s32", 32},
       {"s64", 64},    {"f16", 16},   {"f32", 32},    {"f64", 64},    {"bf16", 16},  {"f16x2", 32},
-      {"bf16x2", 32}, {"f32x2", 64}, {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1}};
+      {"bf16x2", 32}, {"f32x2", 64}, {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1},
+      {"u16x2", 32},  {"s16x2", 32}};
   for (const T& ty : types)
     if (t.is(k, ty.n))
       return ty.bits;
@@ -196,6 +210,16 @@ TIRX_HD constexpr int last_type(const Tokens& t, int before = 16) {
     if (type_bits(t, k) > 0)
       last = k;
   return last;
+}
+
+/// Whether a spelling's last token names an integer type (s16, u32, s16x2, or
+/// a misspelt s33): the integer families claim such add/min/..., the
+/// floating-point family the rest.
+TIRX_HD constexpr bool integer_typed(const Tokens& t) {
+  if (t.n < 2 || t.e[t.n - 1] == t.b[t.n - 1])
+    return false;
+  const char c = t.text[t.b[t.n - 1]];
+  return c == 's' || c == 'u';
 }
 
 /// The asm register class of an element of `bits` raw bits: h (8, 16), r

@@ -85,6 +85,13 @@ template <long long Imm, long long Bytes = 0> struct Mem {
   const void* p;
 };
 
+/// An immediate operand: the value V, written into the instruction's text
+/// (asm constraint "n"), e.g. lop3's LUT. Users write tile::imm<V>; the
+/// Desc's imm_src says which source takes one.
+template <long long V> struct Imm { static constexpr long long value = V; };
+template <class T> inline constexpr bool is_imm_v = false;
+template <long long V> inline constexpr bool is_imm_v<Imm<V>> = true;
+
 template <class T> inline constexpr bool is_mem_v = false;
 template <long long Imm, long long Bytes> inline constexpr bool is_mem_v<Mem<Imm, Bytes>> = true;
 
@@ -134,6 +141,31 @@ template <class F> struct register_family {
     using S0 = carrier_t<first_class_v<X...>>;
     const S0 s[] = {x.r[0]...};
     F::template emit<S>(d.r[0], s);
+  }
+#endif
+};
+
+/// The register operand or immediate of one source, as a mixed emitter takes it.
+template <class X> TIRX_HD TIRX_FORCEINLINE const auto& source_value(const X& x) {
+  if constexpr (is_imm_v<X>)
+    return x;
+  else
+    return x.r[0];
+}
+
+/// The base of a register family whose sources differ in class (shl.b64: a
+/// 64-bit value, a 32-bit shift; mad.wide.s32: two 32-bit factors, a 64-bit
+/// addend) or take an immediate: F::emit<S, NS>(d, a0, a1, ...) gets each
+/// source's own carrier (an Imm for an immediate); the asm constraints come
+/// from the row (ptx/rows/emit_mixed.inc).
+template <class F> struct mixed_register_family {
+#if defined(__CUDACC__)
+  template <fixed_string S, Guard G, class D, class... X>
+  __device__ TIRX_FORCEINLINE static void issue(const Issue& is, D& d, const X&... x) {
+    if constexpr (G != Guard::none)
+      if (!is.on)
+        return;
+    F::template emit<S, static_cast<int>(sizeof...(X))>(d.r[0], source_value(x)...);
   }
 #endif
 };

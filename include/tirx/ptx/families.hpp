@@ -4,10 +4,12 @@
 #pragma once
 
 #include <tirx/ptx/arith.hpp>
+#include <tirx/ptx/bits.hpp>
 #include <tirx/ptx/cp_async.hpp>
 #include <tirx/ptx/cvt.hpp>
 #include <tirx/ptx/elect.hpp>
 #include <tirx/ptx/family.hpp>
+#include <tirx/ptx/int_arith.hpp>
 #include <tirx/ptx/ldmatrix.hpp>
 #include <tirx/ptx/match.hpp>
 #include <tirx/ptx/memory.hpp>
@@ -31,7 +33,8 @@ using families =
                 ptxcpasync::family, ptxredux::family, ptxwgmma::family, ptxldmatrix::family,
                 ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family, ptxtcgen05::mma_family,
                 ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family,
-                ptxvote::family, ptxmatch::family, ptxelect::family, ptxelect::activemask_family>;
+                ptxvote::family, ptxmatch::family, ptxelect::family, ptxelect::activemask_family,
+                ptxint::family, ptxbits::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }
