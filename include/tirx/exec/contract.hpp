@@ -167,7 +167,7 @@ template <class Instr, class Scope, int K, class Xr>
 TIRX_HD constexpr OperandError apply_operand_error() {
   using X = bare<Xr>;
   constexpr ptxdesc::Desc d = Instr::desc;
-  constexpr ptxdesc::Operand op = K == 0 ? d.dst : d.src;
+  constexpr ptxdesc::Operand op = K == 0 ? d.dst : ptxdesc::source_operand(d, K - 1);
   constexpr bool memory = op.role == ptxdesc::Role::mem;
   if constexpr (is_tensor_v<X>) {
     using T = cuda::std::remove_cv_t<typename X::value_type>;

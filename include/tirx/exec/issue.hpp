@@ -77,15 +77,22 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
       operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
   // a source's whole atom at its own atom (a chunk's elements may differ from the destination's)
-  auto source = [&]<class Xs>(Xs& x) {
+  // (source K's role: ptxdesc::source_operand, the first one's may differ)
+  auto source = [&]<int K, class Xs>(Xs& x) {
     constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
-    return operand_object<Scope, a, R, J0, m, d.src.role, F::form.src_class[0], true>(x, g);
+    constexpr ptxdesc::Role role = ptxdesc::source_operand(d, K).role;
+    return operand_object<Scope, a, R, J0, m, role, F::form.src_class[0], true>(x, g);
   };
-  if constexpr (Fl == ptxemit::Fill::none)
-    Family::template issue<Issued::spelling, G>(on, dop, source(src)...);
-  else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
-    Family::template issue<Issued::spelling, G, Fl>(on, dop, source(src)...);
+  [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+    if constexpr (Fl == ptxemit::Fill::none)
+      Family::template issue<Issued::spelling, G>(
+          on, dop, source.template operator()<K>(nth_arg<K>(src...))...);
+    else // a family that takes a fill (the Desc's fills) takes its kind as a third argument
+      Family::template issue<Issued::spelling, G, Fl>(
+          on, dop, source.template operator()<K>(nth_arg<K>(src...))...);
+  }
+  (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X))>{});
   if constexpr (reg_dst) {
     [&]<index_t... J>(cuda::std::integer_sequence<index_t, J...>) {
       ((dst.data()[elem_offset<DT, Scope, Atom, R, J0 + J>(g)] =
@@ -237,7 +244,10 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigne
   (void)fo;
   check_launch<Scope, DT>();
   check_pointer<Instr, Instr::desc.dst.role>(dst);
-  (check_pointer<Instr, Instr::desc.src.role>(src), ...);
+  [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+    (check_pointer<Instr, ptxdesc::source_operand(Instr::desc, K).role>(nth_arg<K>(src...)), ...);
+  }
+  (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X))>{});
   GroupCoords g{};
   group_coords<Scope>(g);
   auto on_of = [&](index_t r) -> Issue {

@@ -77,7 +77,20 @@ struct Desc {
   bool fills = false; ///< takes tile::src_size or tile::ignore_src (zeros for the rest of a chunk)
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
+  /// The first source when its role differs from the other sources' (atom's
+  /// memory operand in d, [a], b, c): first_src_differs says so, first_src is it.
+  bool first_src_differs = false;
+  Operand first_src{};
+  /// A rule of the family's grammar that a spelling it lacks breaks (0:
+  /// none): apply reports it with the family's report<rule, 3>() instead of
+  /// the closest form (e.g. red with .acquire).
+  int rule = 0;
 };
+
+/// The operand of source k (0: the first source).
+TIRX_HD constexpr Operand source_operand(const Desc& d, int k) {
+  return k == 0 && d.first_src_differs ? d.first_src : d.src;
+}
 
 /// One form a family emits (one row of its row files): its spelling, number
 /// of sources, the oldest architecture code and PTX ISA version (x10: 83
