@@ -18,7 +18,8 @@
 // across threads: contended atomics are the point). A .shared::cluster
 // spelling takes a generic pointer into any CTA of the cluster (e.g. mapped
 // with mapa) and converts it with cvta.to.shared::cluster. tile::pred guards
-// each instruction (a guarded-off atom leaves d unspecified; with tile::preserve_dst it keeps d).
+// each instruction (a guarded-off atom leaves d unspecified; with
+// tile::preserve_dst it keeps d).
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
