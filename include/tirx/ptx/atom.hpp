@@ -3,17 +3,21 @@
 // destination d, the memory source a, read and written, the values); red
 // has no result (its destination is the memory operand: [a], b).
 // Spellings (ptx/rows/atom*.def, red*.def; combinators in atom_types.inc),
-// P = O[.relaxed|.acquire|.release|.acq_rel]{.cta|.cluster|.gpu|.sys} or O
-// alone, S = .global, .shared::cta or .shared::cluster:
-//   atom P S {.and|.or|.xor}{.b32|.b64}  {.inc|.dec}.u32  {.min|.max}{.u32|.s32|.u64|.s64}
-//            .add{.u32|.s32|.u64|.f32|.f64}  .add.noftz{.f16|.f16x2|.bf16|.bf16x2}
-//            .exch{.b32|.b64}                                              d, [a], b
-//   atom P S .cas{.b32|.b64}                                               d, [a], b, c
-//   red  P S (the same less exch and cas; orderings .relaxed and .release) [a], b
-//   {atom|red}.global<op>.L2::cache_hint<type>   (unqualified ordering; not cas)
+// S = .global, .shared::cta or .shared::cluster:
+//   atom S {.and|.or|.xor}{.b32|.b64}  {.inc|.dec}.u32  {.min|.max}{.u32|.s32|.u64|.s64}
+//          .add{.u32|.s32|.u64|.f32|.f64}  .add.noftz{.f16|.f16x2|.bf16|.bf16x2}
+//          .exch{.b32|.b64}                                                d, [a], b
+//   atom S .cas{.b32|.b64}                                                 d, [a], b, c
+//   red  S (the same less exch and cas)                                    [a], b
+//   ordered: O{.relaxed|.acquire|.release|.acq_rel} (red: .relaxed, .release) with
+//     .cta.shared::cta, .cluster.shared::cluster, {.gpu|.sys}.global, on add .u32 .u64
+//     .f32, min/max .s32 (atom also max.u32, inc.u32, exch.b32, cas.b32/.b64)
+//   {atom|red}.global.add.L2::cache_hint{.u32|.u64|.f32}, atom...exch.L2::cache_hint.b32
 //   {atom|red}.global.add[.L2::cache_hint]{.v2|.v4}.f32, and
-//   {atom|red}.global{.add|.min|.max}.noftz[.L2::cache_hint]{.v2|.v4|.v8}{.f16|.bf16},
-//   ... {.v2|.v4}{.f16x2|.bf16x2}  (sm_90: one aligned atom of N elements, N registers)
+//   {atom|red}.global{.add|.min|.max}.noftz{.v2|.v4|.v8}{.f16|.bf16}, {.v2|.v4}{.f16x2|.bf16x2}
+//   (sm_90: one aligned atom of N elements, N registers)
+// The row set is kept small for compile time (every translation unit parses
+// each row three times: forms, report, emitter).
 // The address is the memory tensor's (its layout may repeat an address
 // across threads: contended atomics are the point). A .shared::cluster
 // spelling takes a generic pointer into any CTA of the cluster (e.g. mapped
