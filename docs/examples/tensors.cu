@@ -11,6 +11,7 @@
 #include "../../examples/shared_shift_dynamic.cuh"
 #include "gpu_check.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -96,6 +97,20 @@ __global__ void sum_four(GlobalTensor<float, ShapeT<256>> A, GlobalTensor<float,
 }
 // [/snippet]
 
+// [snippet:atomics]
+// Every thread takes a ticket (atom returns the counter's old value: the
+// tickets are 0 .. n-1, each once) and counts itself in one of 4 bins (red:
+// no result). Many threads hit one address; the hardware serializes them.
+__global__ void tickets_and_bins(unsigned* counter, unsigned* bins, unsigned* tickets) {
+  using One = GlobalTensor<unsigned, ShapeT<1>>;
+  auto ticket = alloc_local<unsigned, shape(1)>();
+  tile::apply<ptx<"atom.global.add.u32">>(ticket, decl_tensor<One>(counter), 1u, scope::thread);
+  tickets[threadIdx.x] = ticket(0);
+  tile::apply<ptx<"red.relaxed.gpu.global.add.u32">>(decl_tensor<One>(bins + threadIdx.x % 4), 1u,
+                                                     scope::thread);
+}
+// [/snippet]
+
 int main() {
   if (int rc = tirx_test_require_gpu())
     return rc;
@@ -165,5 +180,20 @@ int main() {
   }
 
   EXAMPLE_CHECK_CUDA(cudaGetLastError());
+  example::Buffer<unsigned> counter(1), bins(4), tickets(128);
+  TIRX_CHECK_CUDA(cudaMemset(counter.dev, 0, sizeof(unsigned)));
+  TIRX_CHECK_CUDA(cudaMemset(bins.dev, 0, 4 * sizeof(unsigned)));
+  tickets_and_bins<<<1, 128>>>(counter.dev, bins.dev, tickets.dev);
+  {
+    auto t = tickets.download();
+    std::sort(t.begin(), t.end());
+    bool ok = counter.download()[0] == 128;
+    for (unsigned i = 0; i < 128; ++i)
+      ok = ok && t[i] == i;
+    for (unsigned b : bins.download())
+      ok = ok && b == 32;
+    example::expect(ok, "tickets_and_bins: atom's tickets 0..127 once each, red's bins 32 each");
+  }
+
   return example::exit_code();
 }

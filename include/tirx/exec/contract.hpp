@@ -168,8 +168,9 @@ TIRX_HD constexpr OperandError apply_operand_error() {
   using X = bare<Xr>;
   constexpr ptxdesc::Desc d = Instr::desc;
   constexpr ptxdesc::Operand op = [&] {
-    ptxdesc::Operand o = K == 0 ? d.dst : d.src;
-    o.bits = K == 0 ? o.bits : ptxdesc::source_bits(d, K - 1);
+    ptxdesc::Operand o = K == 0 ? d.dst : ptxdesc::source_operand(d, K - 1);
+    if (K > 0 && K <= 4 && d.src_bits[K > 0 ? K - 1 : 0] != 0)
+      o.bits = d.src_bits[K - 1]; // a source with a width of its own
     return o;
   }();
   constexpr bool memory = op.role == ptxdesc::Role::mem;

@@ -99,7 +99,8 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
     constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
     constexpr char c = ptxdesc::source_class(F::form.src_class, K);
-    return operand_object<Scope, a, R, J0, m, d.src.role, c, true>(x, g);
+    constexpr ptxdesc::Role role = ptxdesc::source_operand(d, K).role; // the first one's may differ
+    return operand_object<Scope, a, R, J0, m, role, c, true>(x, g);
   };
   constexpr bool two_dst = ptxdesc::class_count(F::form.dst_class) == 2;
   if constexpr (two_dst) {
@@ -284,7 +285,10 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigne
   (void)fo;
   check_launch<Scope, DT>();
   check_pointer<Instr, Instr::desc.dst.role>(dst);
-  (check_pointer<Instr, Instr::desc.src.role>(src), ...);
+  [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+    (check_pointer<Instr, ptxdesc::source_operand(Instr::desc, K).role>(nth_arg<K>(src...)), ...);
+  }
+  (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X))>{});
   GroupCoords g{};
   group_coords<Scope>(g);
   auto on_of = [&](index_t r) -> Issue {

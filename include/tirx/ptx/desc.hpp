@@ -94,7 +94,20 @@ struct Desc {
   /// and the values it takes: 0 <= V < imm_limit.
   int imm_src = -1;
   long long imm_limit = 0;
+  /// The first source when its role differs from the other sources' (atom's
+  /// memory operand in d, [a], b, c): first_src_differs says so, first_src is it.
+  bool first_src_differs = false;
+  Operand first_src{};
+  /// A rule of the family's grammar that a spelling it lacks breaks (0:
+  /// none): apply reports it with the family's report<rule, 3>() instead of
+  /// the closest form (e.g. red with .acquire).
+  int rule = 0;
 };
+
+/// The operand of source k (0: the first source).
+TIRX_HD constexpr Operand source_operand(const Desc& d, int k) {
+  return k == 0 && d.first_src_differs ? d.first_src : d.src;
+}
 
 /// The width of source k of d (its own, or src's).
 TIRX_HD constexpr int source_bits(const Desc& d, int k) {
