@@ -43,7 +43,8 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
         }
         (cuda::std::make_integer_sequence<index_t, N>{});
       } else {
-        r.r[0] = ptxemit::to_carrier<Cr>(x); // a scalar broadcasts
+        for (int j = 0; j < N; ++j)
+          r.r[j] = ptxemit::to_carrier<Cr>(x); // a scalar broadcasts
       }
     }
     return r;
@@ -55,7 +56,9 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
 /// elements), Atom for any other.
 template <class Issued, index_t Atom, class X>
 inline constexpr index_t operand_atom_v =
-    Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>> : Atom;
+    Issued::desc.reg_vectors ? atom_of_v<Issued, bare<X>> // a scalar: one register
+    : Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>>
+                                                      : Atom;
 
 /// Issues instruction Issued (Instr itself, or its scalar form for one
 /// element of a bounded atom) for repeat R at atom elements [J0, J0 + N);
@@ -73,14 +76,15 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   constexpr bool reg_dst = d.dst.role == ptxdesc::Role::reg;
   constexpr bool read_dst =
       reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
-  auto dop =
-      operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
+  constexpr char dcls = operand_class<Issued, DT>(F::form.dst_class[0]);
+  auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, dcls, read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
   // a source's whole atom at its own atom (a chunk's elements may differ from the destination's)
   auto source = [&]<class Xs>(Xs& x) {
     constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
-    return operand_object<Scope, a, R, J0, m, d.src.role, F::form.src_class[0], true>(x, g);
+    constexpr char cls = operand_class<Issued, bare<Xs>>(F::form.src_class[0]);
+    return operand_object<Scope, a, R, J0, m, d.src.role, cls, true>(x, g);
   };
   if constexpr (Fl == ptxemit::Fill::none)
     Family::template issue<Issued::spelling, G>(on, dop, source(src)...);

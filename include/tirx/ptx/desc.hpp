@@ -24,6 +24,7 @@ enum class Role { reg, mem };
 inline constexpr int sm_any = 0;
 inline constexpr int sm_75 = 750;
 inline constexpr int sm_80 = 800;
+inline constexpr int sm_86 = 860;
 inline constexpr int sm_89 = 890;
 inline constexpr int sm_90 = 900;
 inline constexpr int sm_90a = 901;
@@ -77,6 +78,12 @@ struct Desc {
   bool fills = false; ///< takes tile::src_size or tile::ignore_src (zeros for the rest of a chunk)
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
+  /// A register operand may be a brace vector ({lo, hi}): a tensor whose
+  /// element is narrower than the type (16 bits or wider, 2 or 4 of them in
+  /// it) is read or written as that many registers, element 0 first, and its
+  /// atom is that many elements; scalars and full-width tensors stay one
+  /// register (mov.b64 d, {lo, hi}; mov.b64 {lo, hi}, d).
+  bool reg_vectors = false;
 };
 
 /// One form a family emits (one row of its row files): its spelling, number
@@ -141,7 +148,8 @@ TIRX_HD constexpr int type_bits(const Tokens& t, int k) {
       {"b8", 8},      {"b16", 16},   {"b32", 32},    {"b64", 64},    {"b128", 128}, {"u8", 8},
       {"u16", 16},    {"u32", 32},   {"u64", 64},    {"s8", 8},      {"s16", 16},   {"s32", 32},
       {"s64", 64},    {"f16", 16},   {"f32", 32},    {"f64", 64},    {"bf16", 16},  {"f16x2", 32},
-      {"bf16x2", 32}, {"f32x2", 64}, {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1}};
+      {"bf16x2", 32}, {"f32x2", 64}, {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1},
+      {"e2m3x2", 16}, {"e3m2x2", 16}, {"ue8m0x2", 16}, {"e2m1x2", 8}};
   for (const T& ty : types)
     if (t.is(k, ty.n))
       return ty.bits;

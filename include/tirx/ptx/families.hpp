@@ -19,6 +19,7 @@
 #include <tirx/ptx/tcgen05_cp.hpp>
 #include <tirx/ptx/tcgen05_ldst.hpp>
 #include <tirx/ptx/tcgen05_mma.hpp>
+#include <tirx/ptx/testp.hpp>
 #include <tirx/ptx/wgmma.hpp>
 
 namespace tirx::ptxdesc {
@@ -27,7 +28,7 @@ using families =
     family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
                 ptxcpasync::family, ptxredux::family, ptxwgmma::family, ptxldmatrix::family,
                 ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family, ptxtcgen05::mma_family,
-                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family>;
+                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family, ptxtestp::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }
