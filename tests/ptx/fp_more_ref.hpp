@@ -142,8 +142,8 @@ inline double in_mode(Rnd r, const std::string& op, double a, double b, double c
 /// min/max with PTX's NaN rules (one NaN: the other; .NaN: a NaN) and -0 < +0
 /// on bit patterns of a format read by dec; abs_of clears the sign.
 template <class Dec>
-Want minmax_bits(bool is_max, bool nan_mode, bool zeros_either, u64 a, u64 b, Dec dec,
-                 u64 sign_bit, Want base) {
+Want minmax_bits(bool is_max, bool nan_mode, bool zeros_either, u64 a, u64 b, Dec dec, u64 sign_bit,
+                 Want base) {
   const double x = dec(a), y = dec(b);
   if (std::isnan(x) || std::isnan(y)) {
     if (nan_mode || (std::isnan(x) && std::isnan(y))) {
@@ -196,8 +196,8 @@ inline std::string f64_want(const Spec& s, const u64 (&x)[3], Want& w) {
   } else if (op == "min" || op == "max") {
     Want base;
     base.f64 = true;
-    w = minmax_bits(op == "max", false, true, x[0], x[1], [](u64 v) { return ref::u2d(v); }, sign,
-                    base);
+    w = minmax_bits(
+        op == "max", false, true, x[0], x[1], [](u64 v) { return ref::u2d(v); }, sign, base);
   } else {
     return "no f64 reference for " + op;
   }
@@ -259,8 +259,9 @@ inline std::string small_want(const Spec& s, const Fmt& f, const u32 (&x)[3], Wa
       a &= ~sign, b &= ~sign;
     Want base;
     base.fmt = &f;
-    w = minmax_bits(op == "max", s.has("NaN"), false, a, b,
-                    [&](u64 v) { return ref::decode(f, static_cast<u32>(v)); }, sign, base);
+    w = minmax_bits(
+        op == "max", s.has("NaN"), false, a, b,
+        [&](u64 v) { return ref::decode(f, static_cast<u32>(v)); }, sign, base);
     if (xs)
       for (int i = 0; i < w.n; ++i)
         w.bits[i] = (w.bits[i] & ~static_cast<u64>(sign)) | rsign;
@@ -304,7 +305,8 @@ inline std::string small_want(const Spec& s, const Fmt& f, const u32 (&x)[3], Wa
 // -- testp ----------------------------------------------------------------------------
 
 inline std::string testp_want(const Spec& s, const u64 (&x)[3], Want& w) {
-  const double v = s.type() == "f64" ? ref::u2d(x[0]) : ref::decode(ref::F32, static_cast<u32>(x[0]));
+  const double v =
+      s.type() == "f64" ? ref::u2d(x[0]) : ref::decode(ref::F32, static_cast<u32>(x[0]));
   const double tiny = s.type() == "f64" ? 2.2250738585072014e-308 : 1.1754943508222875e-38;
   const std::string& t = s.tok[1];
   bool r;
@@ -355,8 +357,10 @@ inline u64 to_int(const std::string& t, double v, Rnd r) {
   if (std::isnan(v))
     return 0;
   const int n = int_bits(t);
-  double q = r == Rnd::rz ? std::trunc(v) : r == Rnd::rm ? std::floor(v) : r == Rnd::rp ? std::ceil(v)
-                                                                                       : std::nearbyint(v);
+  double q = r == Rnd::rz   ? std::trunc(v)
+             : r == Rnd::rm ? std::floor(v)
+             : r == Rnd::rp ? std::ceil(v)
+                            : std::nearbyint(v);
   const long double lo = t[0] == 's' ? -std::ldexp(1.0L, n - 1) : 0.0L;
   const long double hi = t[0] == 's' ? std::ldexp(1.0L, n - 1) - 1 : std::ldexp(1.0L, n) - 1;
   long double qq = q;
@@ -410,7 +414,7 @@ inline std::string cvt_want(const Spec& s, const u64 (&x)[3], Expect& e) {
   if (dt == "f64") {
     if (int_bits(st)) {
       const long double iv = int_value(st, x[0]);
-      const int mode = r == Rnd::rn ? FE_TONEAREST
+      const int mode = r == Rnd::rn   ? FE_TONEAREST
                        : r == Rnd::rz ? FE_TOWARDZERO
                        : r == Rnd::rm ? FE_DOWNWARD
                                       : FE_UPWARD;
@@ -495,7 +499,8 @@ inline void inputs(const Spec& s, Rng& r, u64 (&x)[3]) {
     u64 v = 0;
     if (op == "cvt.pack") {
       const u32 k = r.below(100);
-      v = k < 50 ? static_cast<u64>(static_cast<u32>(r.range(-300, 300))) : (r.bits() & 0xffffffffull);
+      v = k < 50 ? static_cast<u64>(static_cast<u32>(r.range(-300, 300)))
+                 : (r.bits() & 0xffffffffull);
     } else if (op == "cvt") {
       const std::string& dt = s.type(1);
       if (t == "f64" && int_bits(dt))
@@ -508,20 +513,26 @@ inline void inputs(const Spec& s, Rng& r, u64 (&x)[3]) {
         v = random_float(r, *fmt_of(t));
     } else if (t == "f64") {
       if (op == "rcp" && s.has("approx")) // normal results, and the special values
-        v = r.chance(15) ? random_f64(r) : ref::d2u(std::ldexp(uniform(r, 1, 2), r.range(-1000, 1000)) * (r.chance(50) ? -1 : 1));
+        v = r.chance(15) ? random_f64(r)
+                         : ref::d2u(std::ldexp(uniform(r, 1, 2), r.range(-1000, 1000)) *
+                                    (r.chance(50) ? -1 : 1));
       else if (op == "rsqrt")
-        v = r.chance(15) ? random_f64(r) : ref::d2u(std::ldexp(uniform(r, 1, 2), r.range(-1020, 1020)));
+        v = r.chance(15) ? random_f64(r)
+                         : ref::d2u(std::ldexp(uniform(r, 1, 2), r.range(-1020, 1020)));
       else
         v = random_f64(r);
     } else if (op == "testp") {
       v = t == "f64" ? random_f64(r) : random_float(r, ref::F32);
     } else if (op == "sin" || op == "cos") {
-      v = r.chance(10) ? random_float(r, ref::F32) : ref::f2u(static_cast<float>(uniform(r, -3.14159, 3.14159)));
+      v = r.chance(10) ? random_float(r, ref::F32)
+                       : ref::f2u(static_cast<float>(uniform(r, -3.14159, 3.14159)));
       if (std::fabs(ref::decode(ref::F32, static_cast<u32>(v))) > 3.14159)
         v = ref::f2u(0.5f);
     } else if (op == "tanh" || op == "ex2") {
       const double hi = op == "ex2" ? (f == &ref::F16 ? 15.0 : 100.0) : 8.0;
-      const double val = r.chance(50) ? uniform(r, -hi, hi) : std::ldexp(uniform(r, 1, 2), r.range(-12, 3)) * (r.chance(50) ? -1 : 1);
+      const double val =
+          r.chance(50) ? uniform(r, -hi, hi)
+                       : std::ldexp(uniform(r, 1, 2), r.range(-12, 3)) * (r.chance(50) ? -1 : 1);
       const u32 b = ref::round_to(*f, val, Rnd::rn);
       const u32 special = random_float(r, *f);
       const double sv = ref::decode(*f, special);

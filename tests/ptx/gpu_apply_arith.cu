@@ -149,8 +149,7 @@ static_assert(std::size(apply_arith::F32Unary::spellings) +
                       std::size(apply_arith::H2Binary::spellings) +
                       std::size(apply_arith::H2Ternary::spellings) +
                       std::size(apply_arith::F32x2Binary::spellings) +
-                      std::size(apply_arith::F32x2Ternary::spellings) +
-                      apply_arith::fp_more_rows ==
+                      std::size(apply_arith::F32x2Ternary::spellings) + apply_arith::fp_more_rows ==
                   std::size(tirx::ptxarith::family::forms),
               "arith.hpp has spellings that this test does not walk");
 

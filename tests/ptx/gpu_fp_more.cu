@@ -87,16 +87,11 @@ template <> constexpr const int* nsrc_of<Testp> = testp_n;
 template <> constexpr const int* nsrc_of<CvtMore> = cvt_more_n;
 
 /// The spellings that run in every case of the harness (the others: thread scope).
-constexpr const char* kAllCases[] = {"fma.rn.f64",
-                                     "div.rz.f64",
-                                     "fma.rn.ftz.sat.f16",
-                                     "max.NaN.xorsign.abs.bf16",
-                                     "mad.rm.ftz.f32",
-                                     "min.ftz.NaN.xorsign.abs.f16x2",
-                                     "testp.subnormal.f64",
-                                     "cvt.rn.f32.f64",
-                                     "cvt.rzi.s16.f64",
-                                     "cvt.pack.sat.s8.s32.b32"};
+constexpr const char* kAllCases[] = {"fma.rn.f64",          "div.rz.f64",
+                                     "fma.rn.ftz.sat.f16",  "max.NaN.xorsign.abs.bf16",
+                                     "mad.rm.ftz.f32",      "min.ftz.NaN.xorsign.abs.f16x2",
+                                     "testp.subnormal.f64", "cvt.rn.f32.f64",
+                                     "cvt.rzi.s16.f64",     "cvt.pack.sat.s8.s32.b32"};
 constexpr bool same_str(const char* a, const char* b) {
   int i = 0;
   while (a[i] != '\0' && a[i] == b[i])
@@ -226,7 +221,8 @@ __global__ void mov_warp(const unsigned long long* in64, unsigned short* quarter
   const int l = threadIdx.x;
   auto s = alloc_local<unsigned long long, shape(32), layout_of<"S[32 : 1@laneid]">>();
   s.data()[0] = in64[l];
-  auto q = alloc_local<unsigned short, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, -1)] + 3">>();
+  auto q =
+      alloc_local<unsigned short, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, -1)] + 3">>();
   tile::apply<ptx<"mov.b64">>(q, s, scope::warp);
   for (int i = 0; i < 4; ++i)
     quarters[l * 4 + i] = q.data()[i];
@@ -255,12 +251,14 @@ __global__ void mov_cta(const unsigned short* in16, unsigned* packed, unsigned s
 }
 #endif
 
-template <class T> bool same_bits(const std::vector<T>& got, const std::vector<T>& want,
-                                  const char* what, int& first) {
+template <class T>
+bool same_bits(const std::vector<T>& got, const std::vector<T>& want, const char* what,
+               int& first) {
   for (std::size_t i = 0; i < got.size(); ++i)
     if (got[i] != want[i]) {
       std::printf("  %s: element %zu: got 0x%llx, expected 0x%llx\n", what, i,
-                  static_cast<unsigned long long>(got[i]), static_cast<unsigned long long>(want[i]));
+                  static_cast<unsigned long long>(got[i]),
+                  static_cast<unsigned long long>(want[i]));
       first = first < 0 ? static_cast<int>(i) : first;
       return false;
     }
@@ -292,7 +290,8 @@ void check_mov(Report& rep, const Options& opt) {
       x = g();
     for (int t = 0; t < n; ++t)
       for (int r = 0; r < 2; ++r) {
-        pk_want[t * 2 + r] = in32[t * 4 + r] | (static_cast<unsigned long long>(in32[t * 4 + r + 2]) << 32);
+        pk_want[t * 2 + r] =
+            in32[t * 4 + r] | (static_cast<unsigned long long>(in32[t * 4 + r + 2]) << 32);
         up_want[t * 4 + r] = static_cast<unsigned>(in64[t * 2 + r]);
         up_want[t * 4 + r + 2] = static_cast<unsigned>(in64[t * 2 + r] >> 32);
       }
@@ -355,7 +354,8 @@ void check_mov(Report& rep, const Options& opt) {
     pk.poison();
     mov_cta<<<1, n>>>(a.ptr, pk.ptr, up.ptr);
     TIRX_CHECK_LAUNCH("mov_cta");
-    line(rep, "mov.b32 d, {lo, hi} (cta of 4 warps)", same_bits(pk.download(), pk_want, "pack b32", first));
+    line(rep, "mov.b32 d, {lo, hi} (cta of 4 warps)",
+         same_bits(pk.download(), pk_want, "pack b32", first));
     line(rep, "mov.b32 {lo, hi}, d (cta of 4 warps, reversed vector)",
          same_bits(up.download(), up_want, "unpack b32", first));
   }

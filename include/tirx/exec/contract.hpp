@@ -67,7 +67,8 @@ inline constexpr index_t last_extent_v = [] {
 /// TIRx's cp.async tile pattern reads the chunk from the operand's last axis
 /// too, and takes a chunk_bytes parameter that must equal it; tirx reads it
 /// from the layout alone.
-template <class Instr, class X> inline constexpr index_t vector_lanes_v = [] {
+template <class Instr, class X>
+inline constexpr index_t vector_lanes_v = [] {
   if constexpr (Instr::desc.reg_vectors && is_tensor_v<X>) {
     using T = cuda::std::remove_cv_t<typename X::value_type>;
     if constexpr (dtype_traits<T>::known) {
@@ -81,13 +82,13 @@ template <class Instr, class X> inline constexpr index_t vector_lanes_v = [] {
 /// A brace vector operand (Desc::reg_vectors) is that many elements, a
 /// register each.
 template <class Instr, class X>
-inline constexpr index_t atom_of_v = Instr::desc.chunks > 0       ? last_extent_v<X>
+inline constexpr index_t atom_of_v = Instr::desc.chunks > 0    ? last_extent_v<X>
                                      : Instr::desc.reg_vectors ? vector_lanes_v<Instr, X>
                                                                : Instr::desc.vec;
 /// The asm register class of operand X, given its form's: a brace vector's
 /// registers are of the element's raw width.
 template <class Instr, class X> TIRX_HD constexpr char operand_class(char form_class) {
-  if constexpr (vector_lanes_v<Instr, X> > 1)
+  if constexpr (constexpr index_t lanes = vector_lanes_v<Instr, X>; lanes > 1)
     return ptxdesc::raw_class(dtype_bits<typename X::value_type>);
   else
     return form_class;
@@ -206,8 +207,10 @@ TIRX_HD constexpr OperandError apply_operand_error() {
       return OperandError::chunk_form; // a size another form copies (.ca, not .cg)
     } else {
       // a brace vector's registers are its elements' width
-      constexpr int bits = vector_lanes_v<Instr, X> > 1 ? op.bits / vector_lanes_v<Instr, X> : op.bits;
-      constexpr OperandError e = check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
+      constexpr index_t lanes = vector_lanes_v<Instr, X>;
+      constexpr int bits = lanes > 1 ? op.bits / static_cast<int>(lanes) : op.bits;
+      constexpr OperandError e =
+          check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
       // a chunk's alignment rules, with the chunk's words
       if constexpr (d.chunks > 0 && e == OperandError::pointer_align)
         return OperandError::chunk_align;

@@ -35,11 +35,11 @@ struct family : ptxemit::register_family<family> {
       const char* n;
       int lo, hi;
     };
-    constexpr O ops[] = {{"add", 2, 2},  {"sub", 2, 2}, {"mul", 2, 2}, {"div", 2, 2}, {"rcp", 1, 1},
-                         {"sqrt", 1, 1}, {"min", 2, 3}, {"max", 2, 3}, {"fma", 3, 3}, {"ex2", 1, 1},
-                         {"lg2", 1, 1},  {"abs", 1, 1}, {"neg", 1, 1},
-                         {"mad", 3, 3},  {"rsqrt", 1, 1}, {"sin", 1, 1}, {"cos", 1, 1}, {"tanh", 1, 1},
-                         {"copysign", 2, 2}};
+    constexpr O ops[] = {{"add", 2, 2}, {"sub", 2, 2},  {"mul", 2, 2},     {"div", 2, 2},
+                         {"rcp", 1, 1}, {"sqrt", 1, 1}, {"min", 2, 3},     {"max", 2, 3},
+                         {"fma", 3, 3}, {"ex2", 1, 1},  {"lg2", 1, 1},     {"abs", 1, 1},
+                         {"neg", 1, 1}, {"mad", 3, 3},  {"rsqrt", 1, 1},   {"sin", 1, 1},
+                         {"cos", 1, 1}, {"tanh", 1, 1}, {"copysign", 2, 2}};
     for (const O& o : ops)
       if (t.is(0, o.n))
         return most ? o.hi : o.lo;

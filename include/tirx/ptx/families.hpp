@@ -28,7 +28,8 @@ using families =
     family_list<ptxmem::family, ptxarith::family, ptxcvt::family, ptxmov::family, ptxshfl::family,
                 ptxcpasync::family, ptxredux::family, ptxwgmma::family, ptxldmatrix::family,
                 ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family, ptxtcgen05::mma_family,
-                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family, ptxtestp::family>;
+                ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family,
+                ptxtestp::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }

@@ -43,9 +43,9 @@ struct family : ptxemit::register_family<family> {
 #if defined(__CUDACC__)
   template <fixed_string S, class Dc, class Sc, int NS>
   __device__ TIRX_FORCEINLINE static void emit(Dc& d, const Sc (&s)[NS]) {
-#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                        \
-  if constexpr (::tirx::ptxemit::same<S>(SP)) {                                                          \
-    asm("{\n\t.reg .pred p;\n\t" SP " p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}" : "=r"(d) : SC(s[0]));    \
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
+  if constexpr (::tirx::ptxemit::same<S>(SP)) {                                                    \
+    asm("{\n\t.reg .pred p;\n\t" SP " p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}" : "=r"(d) : SC(s[0])); \
   } else
 #include <tirx/ptx/rows/testp.def>
 #undef TIRX_ROW
