@@ -115,6 +115,24 @@ __global__ void word_bits(WordRows A, WordRows gray, WordRows ones, WordRows swa
 }
 // [/snippet]
 
+// [snippet:beyond-f32]
+// y = 2 x + y in double precision with one rounding (fma.rn.f64: double
+// tiles, "d" registers), then a 0/1 flag per element from testp: whether
+// the result is finite.
+__global__ void axpy_f64(const double* X, double* Y, uint32* finite) {
+  auto x = alloc_local<double, shape(2, 32, 4), register_layout>();
+  auto y = alloc_local<double, shape(2, 32, 4), register_layout>();
+  auto flags = alloc_local<uint32, shape(2, 32, 4), register_layout>();
+  const int t = static_cast<int>(threadIdx.x);
+  for (int j = 0; j < 4; ++j)
+    x.data()[j] = X[t * 4 + j], y.data()[j] = Y[t * 4 + j];
+  tile::apply<ptx<"fma.rn.f64">>(y, x, 2.0, y, scope::cta);
+  tile::apply<ptx<"testp.finite.f64">>(flags, y, scope::cta);
+  for (int j = 0; j < 4; ++j)
+    Y[t * 4 + j] = y.data()[j], finite[t * 4 + j] = flags.data()[j];
+}
+// [/snippet]
+
 // [snippet:silu]
 __device__ float silu(float value) { return value / (1.0f + expf(-value)); }
 
@@ -235,6 +253,24 @@ int main() {
            sw[i] == bswap;
     }
     example::expect(ok, "word_bits (shr, lop3, popc, prmt)");
+  }
+  { // fma.rn.f64 is the host's fma bit for bit; testp.finite is 0 for the infinity
+    std::vector<double> xs(256), ys(256);
+    for (int i = 0; i < 256; ++i)
+      xs[i] = 0.37 * i - 40.0, ys[i] = i / 3.0;
+    xs[255] = INFINITY;
+    example::Buffer<double> X(256), Y(256);
+    example::Buffer<uint32> F(256);
+    X.upload(xs);
+    Y.upload(ys);
+    F.fill_bytes(0xff);
+    axpy_f64<<<1, 64>>>(X.dev, Y.dev, F.dev);
+    auto y = Y.download();
+    auto f = F.download();
+    bool ok = true;
+    for (int i = 0; i < 256; ++i)
+      ok = ok && y[i] == std::fma(xs[i], 2.0, ys[i]) && f[i] == (std::isfinite(y[i]) ? 1u : 0u);
+    example::expect(ok, "axpy_f64");
   }
 
   auto check_silu = [&](const char* what) {

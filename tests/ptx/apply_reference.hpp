@@ -263,6 +263,8 @@ struct Want {
   const Fmt* fmt = nullptr; ///< how to read the bits (null: integers, compared exactly)
   double exact = 0;         ///< approximate forms: the exact value
   const char* note = "";    ///< approximate forms: the bound
+  bool f64 = false;         ///< the bits are a double: NaN is read as one, range is [dlo, dhi]
+  double dlo = 0, dhi = 0;
 
   static Want dont_care() {
     Want w;
@@ -294,6 +296,15 @@ inline long long ord(const Fmt& f, u32 b) {
 inline bool accepts(const Want& w, u64 got) {
   if (w.any)
     return true;
+  if (w.f64) {
+    const double g = u2d(got);
+    if (std::isnan(g))
+      return w.nan;
+    for (int i = 0; i < w.n; ++i)
+      if (w.bits[i] == got)
+        return true;
+    return w.range && g >= w.dlo && g <= w.dhi;
+  }
   if (w.fmt && is_nan(*w.fmt, static_cast<u32>(got)))
     return w.nan;
   for (int i = 0; i < w.n; ++i)
@@ -336,6 +347,12 @@ inline std::string show(const Want& w) {
     s = "a NaN";
   for (int i = 0; i < w.n; ++i)
     s += (s.empty() ? "" : " or ") + show(w.fmt, w.bits[i]);
+  if (w.range && w.f64) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s[%.17g .. %.17g] (exact %.17g, %s)", s.empty() ? "" : " or ",
+                  w.dlo, w.dhi, w.exact, w.note);
+    s += buf;
+  }
   if (w.range && w.fmt) {
     char buf[160];
     std::snprintf(

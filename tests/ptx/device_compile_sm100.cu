@@ -124,4 +124,25 @@ __global__ void redux_all(float* data) {
 #undef TIRX_ROW
 }
 
+// the sm_100a conversions of cvt_more.def (e2m3x2, e3m2x2, ue8m0x2), one of each shape
+__global__ void blackwell_cvt(float* f, unsigned* u, unsigned short* h) {
+  auto a = alloc_local<float, shape(1)>();
+  auto b = alloc_local<float, shape(1)>();
+  auto p = alloc_local<unsigned short, shape(1)>();
+  auto w = alloc_local<unsigned, shape(1)>();
+  a.data()[0] = f[0];
+  b.data()[0] = f[1];
+  w.data()[0] = u[0];
+  tile::apply<ptx<"cvt.rn.satfinite.relu.e2m3x2.f32">>(p, a, b, scope::thread);
+  h[0] = p.data()[0];
+  tile::apply<ptx<"cvt.rn.f16x2.e3m2x2">>(w, p, scope::thread);
+  u[1] = w.data()[0];
+  tile::apply<ptx<"cvt.rp.satfinite.ue8m0x2.f32">>(p, a, b, scope::thread);
+  h[1] = p.data()[0];
+  tile::apply<ptx<"cvt.rz.ue8m0x2.bf16x2">>(p, w, scope::thread);
+  h[2] = p.data()[0];
+  tile::apply<ptx<"cvt.rn.bf16x2.ue8m0x2">>(w, p, scope::thread);
+  u[2] = w.data()[0];
+}
+
 } // namespace dc100

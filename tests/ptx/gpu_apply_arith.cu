@@ -129,6 +129,14 @@ struct F32x2Ternary {
 #include <tirx/ptx/rows/f32x2_ternary.def>
   };
 };
+// f64.def, f16.def, f32_more.def and h2_more.def: walked by gpu_fp_more.cu
+constexpr const char* fp_more_spellings[] = {
+#include <tirx/ptx/rows/f32_more.def>
+#include <tirx/ptx/rows/h2_more.def>
+#include <tirx/ptx/rows/f64.def>
+#include <tirx/ptx/rows/f16.def>
+};
+constexpr std::size_t fp_more_rows = std::size(fp_more_spellings);
 } // namespace apply_arith
 #undef TIRX_ROW
 
@@ -141,7 +149,7 @@ static_assert(std::size(apply_arith::F32Unary::spellings) +
                       std::size(apply_arith::H2Binary::spellings) +
                       std::size(apply_arith::H2Ternary::spellings) +
                       std::size(apply_arith::F32x2Binary::spellings) +
-                      std::size(apply_arith::F32x2Ternary::spellings) ==
+                      std::size(apply_arith::F32x2Ternary::spellings) + apply_arith::fp_more_rows ==
                   std::size(tirx::ptxarith::family::forms),
               "arith.hpp has spellings that this test does not walk");
 

@@ -68,7 +68,31 @@ inline constexpr index_t last_extent_v = [] {
 /// too, and takes a chunk_bytes parameter that must equal it; tirx reads it
 /// from the layout alone.
 template <class Instr, class X>
-inline constexpr index_t atom_of_v = Instr::desc.chunks > 0 ? last_extent_v<X> : Instr::desc.vec;
+inline constexpr index_t vector_lanes_v = [] {
+  if constexpr (Instr::desc.reg_vectors && is_tensor_v<X>) {
+    using T = cuda::std::remove_cv_t<typename X::value_type>;
+    if constexpr (dtype_traits<T>::known) {
+      constexpr int eb = dtype_bits<T>, tb = Instr::desc.dst.bits;
+      if constexpr (eb >= 16 && eb < tb && tb % eb == 0 && tb / eb <= 4)
+        return static_cast<index_t>(tb / eb);
+    }
+  }
+  return index_t{1};
+}();
+/// A brace vector operand (Desc::reg_vectors) is that many elements, a
+/// register each.
+template <class Instr, class X>
+inline constexpr index_t atom_of_v = Instr::desc.chunks > 0    ? last_extent_v<X>
+                                     : Instr::desc.reg_vectors ? vector_lanes_v<Instr, X>
+                                                               : Instr::desc.vec;
+/// The asm register class of operand X, given its form's: a brace vector's
+/// registers are of the element's raw width.
+template <class Instr, class X> TIRX_HD constexpr char operand_class(char form_class) {
+  if constexpr (constexpr index_t lanes = vector_lanes_v<Instr, X>; lanes > 1)
+    return ptxdesc::raw_class(dtype_bits<typename X::value_type>);
+  else
+    return form_class;
+}
 
 /// The chunk's bytes of a tensor operand X of a chunk-copying Instr: its
 /// last mode's bytes.
@@ -197,9 +221,13 @@ TIRX_HD constexpr OperandError apply_operand_error() {
     } else if constexpr (d.chunks > 0 && !chunk_in(d.chunks, chunk)) {
       return OperandError::chunk_form; // a size another form copies (.ca, not .cg)
     } else {
-      // the first source of a family with two-destination forms is the second
-      // destination in those: its width is checked where the form is known (issue_at)
-      constexpr int bits = K == 1 && d.dst2.bits != 0 ? 0 : op.bits;
+      // a brace vector's registers are its elements' width; the first source of a family
+      // with two-destination forms is the second destination in those: its width is
+      // checked where the form is known (issue_at)
+      constexpr index_t lanes = vector_lanes_v<Instr, X>;
+      constexpr int bits = K == 1 && d.dst2.bits != 0 ? 0
+                           : lanes > 1                 ? op.bits / static_cast<int>(lanes)
+                                                       : op.bits;
       constexpr OperandError e =
           check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
       // a chunk's alignment rules, with the chunk's words

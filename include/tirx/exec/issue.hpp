@@ -45,7 +45,8 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
         }
         (cuda::std::make_integer_sequence<index_t, N>{});
       } else {
-        r.r[0] = ptxemit::to_carrier<Cr>(x); // a scalar broadcasts
+        for (int j = 0; j < N; ++j)
+          r.r[j] = ptxemit::to_carrier<Cr>(x); // a scalar broadcasts
       }
     }
     return r;
@@ -57,7 +58,9 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
 /// elements), Atom for any other.
 template <class Issued, index_t Atom, class X>
 inline constexpr index_t operand_atom_v =
-    Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>> : Atom;
+    Issued::desc.reg_vectors ? atom_of_v<Issued, bare<X>> // a scalar: one register
+    : Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>>
+                                                      : Atom;
 
 /// Writes the registers of a register operand object back into its tensor.
 template <class Scope, index_t Atom, index_t R, index_t J0, int N, class Tn, class Rg>
@@ -90,15 +93,15 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   constexpr bool reg_dst = d.dst.role == ptxdesc::Role::reg;
   constexpr bool read_dst =
       reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
-  auto dop =
-      operand_object<Scope, Atom, R, J0, n, d.dst.role, F::form.dst_class[0], read_dst>(dst, g);
+  constexpr char dcls = operand_class<Issued, DT>(F::form.dst_class[0]);
+  auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, dcls, read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
   // a source's whole atom at its own atom (a chunk's elements may differ from the destination's);
   // source k in its form's class k (the last class for the rest)
   auto source = [&]<int K, class Xs>(Xs& x) {
     constexpr index_t a = J0 == 0 && n == Atom ? operand_atom_v<Issued, Atom, Xs> : Atom;
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
-    constexpr char c = ptxdesc::source_class(F::form.src_class, K);
+    constexpr char c = operand_class<Issued, bare<Xs>>(ptxdesc::source_class(F::form.src_class, K));
     constexpr ptxdesc::Role role = ptxdesc::source_operand(d, K).role; // the first one's may differ
     return operand_object<Scope, a, R, J0, m, role, c, true>(x, g);
   };

@@ -35,9 +35,11 @@ struct family : ptxemit::register_family<family> {
       const char* n;
       int lo, hi;
     };
-    constexpr O ops[] = {{"add", 2, 2},  {"sub", 2, 2}, {"mul", 2, 2}, {"div", 2, 2}, {"rcp", 1, 1},
-                         {"sqrt", 1, 1}, {"min", 2, 3}, {"max", 2, 3}, {"fma", 3, 3}, {"ex2", 1, 1},
-                         {"lg2", 1, 1},  {"abs", 1, 1}, {"neg", 1, 1}};
+    constexpr O ops[] = {{"add", 2, 2}, {"sub", 2, 2},  {"mul", 2, 2},     {"div", 2, 2},
+                         {"rcp", 1, 1}, {"sqrt", 1, 1}, {"min", 2, 3},     {"max", 2, 3},
+                         {"fma", 3, 3}, {"ex2", 1, 1},  {"lg2", 1, 1},     {"abs", 1, 1},
+                         {"neg", 1, 1}, {"mad", 3, 3},  {"rsqrt", 1, 1},   {"sin", 1, 1},
+                         {"cos", 1, 1}, {"tanh", 1, 1}, {"copysign", 2, 2}};
     for (const O& o : ops)
       if (t.is(0, o.n))
         return most ? o.hi : o.lo;
@@ -74,6 +76,10 @@ struct family : ptxemit::register_family<family> {
 #include <tirx/ptx/rows/h2_ternary.def>
 #include <tirx/ptx/rows/f32x2_binary.def>
 #include <tirx/ptx/rows/f32x2_ternary.def>
+#include <tirx/ptx/rows/f32_more.def>
+#include <tirx/ptx/rows/h2_more.def>
+#include <tirx/ptx/rows/f64.def>
+#include <tirx/ptx/rows/f16.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
@@ -88,6 +94,10 @@ struct family : ptxemit::register_family<family> {
 #include <tirx/ptx/rows/h2_ternary.def>
 #include <tirx/ptx/rows/f32x2_binary.def>
 #include <tirx/ptx/rows/f32x2_ternary.def>
+#include <tirx/ptx/rows/f32_more.def>
+#include <tirx/ptx/rows/h2_more.def>
+#include <tirx/ptx/rows/f64.def>
+#include <tirx/ptx/rows/f16.def>
 #include <tirx/ptx/rows/report_end.inc>
   }
 
@@ -100,23 +110,35 @@ struct family : ptxemit::register_family<family> {
     constexpr bool f32 = cuda::std::is_same_v<Sc, float>, h2 = sizeof(Sc) == 4 && !f32;
     if constexpr (f32 && NS == 1) {
 #include <tirx/ptx/rows/f32_unary.def>
+#include <tirx/ptx/rows/f32_more.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported f32 unary spelling");
     } else if constexpr (f32 && NS == 2) {
 #include <tirx/ptx/rows/f32_binary.def>
+#include <tirx/ptx/rows/f32_more.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported f32 binary spelling");
     } else if constexpr (f32) {
 #include <tirx/ptx/rows/f32_ternary.def>
 #include <tirx/ptx/rows/f32_minmax3.def>
+#include <tirx/ptx/rows/f32_more.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported f32 ternary spelling");
     } else if constexpr (h2 && NS == 1) {
 #include <tirx/ptx/rows/h2_unary.def>
+#include <tirx/ptx/rows/h2_more.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported packed unary spelling");
     } else if constexpr (h2 && NS == 2) {
 #include <tirx/ptx/rows/h2_binary.def>
+#include <tirx/ptx/rows/h2_more.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported packed binary spelling");
     } else if constexpr (h2) {
 #include <tirx/ptx/rows/h2_ternary.def>
+#include <tirx/ptx/rows/h2_more.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported packed ternary spelling");
+    } else if constexpr (cuda::std::is_same_v<Sc, double>) {
+#include <tirx/ptx/rows/f64.def>
+      static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported f64 spelling");
+    } else if constexpr (sizeof(Sc) == 2) {
+#include <tirx/ptx/rows/f16.def>
+      static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported f16/bf16 spelling");
     } else if constexpr (NS == 2) {
 #include <tirx/ptx/rows/f32x2_binary.def>
       static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported f32x2 binary spelling");

@@ -12,6 +12,9 @@
 //   cvt{.rn|.rz|.rm|.rp}.f32{.s32|.u32}
 //   cvt{.rni|.rzi}.sat{.s8|.u8|.s16|.u16}.f32 (8-bit results in 16-bit containers' low byte)
 //   cvt{.rn|.rz|.rm|.rp}.f16{.s32|.u32}
+// More (rows: ptx/rows/cvt_more.def): f64 to and from f32 ([.ftz]), f16,
+// bf16 and every integer type; .satfinite half results; cvt.pack; the
+// sm_100a e2m3x2, e3m2x2 and ue8m0x2 forms (docs/instruction-reference.md).
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
@@ -40,18 +43,25 @@ struct family : ptxemit::register_family<family> {
     d.src_kind = sk;
     // packed results from two scalars: cvt.rn.f16x2.f32 d, hi, lo
     d.min_srcs = d.max_srcs = (dk == TypeKind::packed && sk != TypeKind::packed) ? 2 : 1;
+    if (t.is(1, "pack")) { // cvt.pack.sat.u16.s32 d, a, b; the sub-word results take c too
+      d.dst = d.src = Operand{Role::reg, Space::none, 32, 'r'};
+      d.src_kind = TypeKind::integer;
+      d.min_srcs = d.max_srcs = t.has("b32") ? 3 : 2;
+    }
     return d;
   }
 
   static constexpr ptxdesc::Form forms[] = {
 #include <tirx/ptx/rows/forms.inc>
 #include <tirx/ptx/rows/cvt.def>
+#include <tirx/ptx/rows/cvt_more.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
   template <int Best, int Kind> TIRX_HD static constexpr void report() {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/cvt.def>
+#include <tirx/ptx/rows/cvt_more.def>
 #include <tirx/ptx/rows/report_end.inc>
   }
 
@@ -61,6 +71,7 @@ struct family : ptxemit::register_family<family> {
 #define TIRX_ASM_QUAL
 #include <tirx/ptx/rows/emit_register.inc>
 #include <tirx/ptx/rows/cvt.def>
+#include <tirx/ptx/rows/cvt_more.def>
     static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported cvt spelling");
 #include <tirx/ptx/rows/emit_register_end.inc>
   }

@@ -26,6 +26,7 @@ inline constexpr int sm_61 = 610;
 inline constexpr int sm_70 = 700;
 inline constexpr int sm_75 = 750;
 inline constexpr int sm_80 = 800;
+inline constexpr int sm_86 = 860;
 inline constexpr int sm_89 = 890;
 inline constexpr int sm_90 = 900;
 inline constexpr int sm_90a = 901;
@@ -102,6 +103,12 @@ struct Desc {
   /// none): apply reports it with the family's report<rule, 3>() instead of
   /// the closest form (e.g. red with .acquire).
   int rule = 0;
+  /// A register operand may be a brace vector ({lo, hi}): a tensor whose
+  /// element is narrower than the type (16 bits or wider, 2 or 4 of them in
+  /// it) is read or written as that many registers, element 0 first, and its
+  /// atom is that many elements; scalars and full-width tensors stay one
+  /// register (mov.b64 d, {lo, hi}; mov.b64 {lo, hi}, d).
+  bool reg_vectors = false;
 };
 
 /// The operand of source k (0: the first source).
@@ -190,11 +197,11 @@ TIRX_HD constexpr int type_bits(const Tokens& t, int k) {
     int bits;
   };
   constexpr T types[] = {
-      {"b8", 8},      {"b16", 16},   {"b32", 32},    {"b64", 64},    {"b128", 128}, {"u8", 8},
-      {"u16", 16},    {"u32", 32},   {"u64", 64},    {"s8", 8},      {"s16", 16},   {"s32", 32},
-      {"s64", 64},    {"f16", 16},   {"f32", 32},    {"f64", 64},    {"bf16", 16},  {"f16x2", 32},
-      {"bf16x2", 32}, {"f32x2", 64}, {"e4m3x2", 16}, {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1},
-      {"u16x2", 32},  {"s16x2", 32}};
+      {"b8", 8},      {"b16", 16},    {"b32", 32},     {"b64", 64},    {"b128", 128}, {"u8", 8},
+      {"u16", 16},    {"u32", 32},    {"u64", 64},     {"s8", 8},      {"s16", 16},   {"s32", 32},
+      {"s64", 64},    {"f16", 16},    {"f32", 32},     {"f64", 64},    {"bf16", 16},  {"f16x2", 32},
+      {"bf16x2", 32}, {"f32x2", 64},  {"e4m3x2", 16},  {"e5m2x2", 16}, {"tf32", 32},  {"pred", 1},
+      {"u16x2", 32},  {"s16x2", 32},  {"e2m3x2", 16},  {"e3m2x2", 16}, {"ue8m0x2", 16}, {"e2m1x2", 8}};
   for (const T& ty : types)
     if (t.is(k, ty.n))
       return ty.bits;

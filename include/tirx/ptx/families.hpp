@@ -24,6 +24,7 @@
 #include <tirx/ptx/tcgen05_cp.hpp>
 #include <tirx/ptx/tcgen05_ldst.hpp>
 #include <tirx/ptx/tcgen05_mma.hpp>
+#include <tirx/ptx/testp.hpp>
 #include <tirx/ptx/vote.hpp>
 #include <tirx/ptx/wgmma.hpp>
 
@@ -35,7 +36,8 @@ using families =
                 ptxstmatrix::family, ptxmovmatrix::family, ptxmma::family, ptxtcgen05::mma_family,
                 ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family,
                 ptxvote::family, ptxmatch::family, ptxelect::family, ptxelect::activemask_family,
-                ptxint::family, ptxbits::family, ptxatom::atom_family, ptxatom::red_family>;
+                ptxint::family, ptxbits::family, ptxatom::atom_family, ptxatom::red_family,
+                ptxtestp::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }
