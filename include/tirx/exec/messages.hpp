@@ -144,6 +144,8 @@ template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_app
   } else if constexpr (E == ApplyError::unsupported) {
     constexpr ptxdesc::Closest c = ptxdesc::registered::closest(d.family, F::text, NSrc);
     ptxdesc::registered::template family<d.family>::template report<c.index, 0>();
+  } else if constexpr (E == ApplyError::family_rule) {
+    ptxdesc::registered::template family<d.family>::template rule<d.rule>();
   } else if constexpr (E == ApplyError::whole_scope) {
     report_whole_scope<d.lanes>();
   } else if constexpr (E == ApplyError::needs_newer_sm || E == ApplyError::needs_newer_ptx) {

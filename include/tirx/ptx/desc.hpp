@@ -77,6 +77,10 @@ struct Desc {
   bool fills = false; ///< takes tile::src_size or tile::ignore_src (zeros for the rest of a chunk)
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
+  /// > 0: an unlisted spelling breaks rule number `rule` of its family's
+  /// grammar (ld.relaxed without a scope, ...): apply reports it with the
+  /// family's rule<rule>() instead of the closest form.
+  int rule = 0;
 };
 
 /// One form a family emits (one row of its row files): its spelling, number
