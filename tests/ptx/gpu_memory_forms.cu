@@ -51,7 +51,7 @@ template <> struct elem_of<16> { using type = uint128; };
   X(4, 'G', "ld.global.v4.u32", "st.global.v4.f32", 4, 4, 80)                                      \
   X(5, 'G', "ld.global.v2.f64", "st.global.v2.f64", 8, 2, 80)                                      \
   X(6, 'G', "ld.weak.global.b128", "st.weak.global.b128", 16, 1, 80)                               \
-  X(7, 'G', "ld.volatile.global.v4.b32", "st.volatile.global.b32", 4, 1, 80)                       \
+  X(7, 'G', "ld.volatile.global.v4.b32", "st.volatile.global.v4.b32", 4, 4, 80)                    \
   X(8, 'G', "ld.relaxed.gpu.global.b64", "st.relaxed.sys.global.b64", 8, 1, 80)                    \
   X(9, 'G', "ld.acquire.sys.global.v2.b32", "st.release.gpu.global.v2.b32", 4, 2, 80)              \
   X(10, 'G', "ld.relaxed.cta.global.v4.b32", "st.release.cta.global.v4.b32", 4, 4, 80)             \
@@ -147,6 +147,7 @@ template <int N, bool Cta> __global__ void round_trip(void* in_p, void* out_p) {
 #if __CUDA_ARCH__ / 10 >= 80
   using C = Case<N>;
   using T = typename C::T;
+  static_assert(C::vec == 1 || C::vec == 2 || C::vec == 4);
   if constexpr (C::sm <= __CUDA_ARCH__ / 10) {
     T* in = static_cast<T*>(in_p);
     T* out = static_cast<T*>(out_p);

@@ -104,6 +104,12 @@ struct family {
            t.has("L2::64B") || t.has("L2::128B") ||
            (t.is(0, "st") && (t.has("L1::evict_first") || t.has("L1::evict_last")));
   }
+  TIRX_HD static constexpr bool qualified_at(const char* sp) {
+    int n = 0;
+    while (sp[n] != '\0')
+      ++n;
+    return qualified(ptxdesc::tokenize(text_view{sp, n}));
+  }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;
@@ -171,9 +177,28 @@ struct family {
 #include <tirx/ptx/rows/st_local.def>
 #include <tirx/ptx/rows/st_global_wide.def>
 #include <tirx/ptx/rows/st_global_wide_hint.def>
+#include <tirx/ptx/rows/report_end.inc>
+    // the qualified rows name themselves as the closest form; their newer
+    // architecture (sm_75, sm_90) and PTX ISA in one message each (a third
+    // of the compile cost of a full report row)
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
+  static_assert(Kind != 0 || !::tirx::ptxdesc::same_text(forms[Best].spelling, SP),                \
+                "tirx::tile::apply: tirx has no such form (spelling and number of sources); the "  \
+                "closest accepted form is \"" SP                                                   \
+                "\" (every form: docs/instruction-reference.md)");
 #include <tirx/ptx/rows/ld_qualified.def>
 #include <tirx/ptx/rows/st_qualified.def>
-#include <tirx/ptx/rows/report_end.inc>
+#undef TIRX_ROW
+    static_assert(Kind != 1 || !qualified_at(forms[Best].spelling),
+                  "tirx::tile::apply: this ld/st form needs a newer architecture than this device "
+                  "compilation targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: "
+                  "sm_75); compile for it, or keep the call out of older targets with #if "
+                  "__CUDA_ARCH__");
+    static_assert(Kind != 2 || !qualified_at(forms[Best].spelling),
+                  "tirx::tile::apply: this ld/st form needs a newer PTX ISA than this CUDA toolkit "
+                  "emits (.weak, .relaxed, .acquire, .release: 6.0; .cluster, .shared::cta, "
+                  ".shared::cluster: 7.8; .L1::evict_*, .L2::64B, .L2::128B: 7.4; .b128: 8.3); use "
+                  "a newer toolkit");
   }
 
 #if defined(__CUDACC__)
@@ -190,7 +215,9 @@ template <char Space> __device__ TIRX_FORCEINLINE auto address(const void* p) {
   if constexpr (Space == 'c') { // .shared::cluster: this CTA's or a peer's (mapa) shared memory
     unsigned a = 0;
 #if __CUDA_ARCH__ >= 900
-    asm("cvta.to.shared::cluster.u32 %0, %1;" : "=r"(a) : "l"(p));
+    asm("{ .reg .u64 t; cvta.to.shared::cluster.u64 t, %1; cvt.u32.u64 %0, t; }"
+        : "=r"(a)
+        : "l"(p));
 #endif
     return a;
   } else if constexpr (Space == 's')
