@@ -114,6 +114,13 @@ struct StGlobalWide {
 #define TIRX_TEST_ROWS2 <tirx/ptx/rows/st_global_wide_hint.def>
 #include "row_table.inc"
 };
+// the qualified rows: not walked here (one kernel each would double this
+// test's build); gpu_memory_forms tests them by class
+struct Qualified {
+#define TIRX_TEST_ROWS <tirx/ptx/rows/ld_qualified.def>
+#define TIRX_TEST_ROWS2 <tirx/ptx/rows/st_qualified.def>
+#include "row_table.inc"
+};
 } // namespace apply_memory
 
 // Every row of memory.hpp has a table here: a new row file must be added above.
@@ -126,7 +133,8 @@ static_assert(std::size(apply_memory::LdGlobal::spellings) +
                       std::size(apply_memory::StGlobalHint::spellings) +
                       std::size(apply_memory::StShared::spellings) +
                       std::size(apply_memory::StLocal::spellings) +
-                      std::size(apply_memory::StGlobalWide::spellings) ==
+                      std::size(apply_memory::StGlobalWide::spellings) +
+                      std::size(apply_memory::Qualified::spellings) ==
                   std::size(tirx::ptxmem::family::forms),
               "memory.hpp has ld/st rows that this test does not walk");
 

@@ -110,6 +110,7 @@ enum class ApplyError {
   unknown_instruction, ///< no family claims the opcode
   source_count,        ///< fewer or more sources than the opcode takes
   unsupported,         ///< the family has no such form
+  family_rule,         ///< no such form: it breaks a rule of its family (Desc::rule)
   needs_newer_sm,      ///< a device compilation for a target older than the form's min_sm
   needs_newer_ptx,     ///< the toolkit's PTX ISA is older than the form's min_ptx
   hint_missing,        ///< a .L2::cache_hint spelling without tile::cache_hint
@@ -150,7 +151,7 @@ TIRX_HD constexpr ApplyError check_apply() {
   if (d.parsed && (NSrc < d.min_srcs || NSrc > d.max_srcs))
     return ApplyError::source_count;
   if (!F::listed)
-    return ApplyError::unsupported;
+    return d.rule > 0 ? ApplyError::family_rule : ApplyError::unsupported;
   if (TargetSm != 0 && !ptxdesc::arch_ok(F::form.min_sm, TargetSm))
     return ApplyError::needs_newer_sm;
   if (TargetSm != 0 && toolkit_ptx < F::form.min_ptx)

@@ -93,7 +93,7 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   constexpr bool reg_dst = d.dst.role == ptxdesc::Role::reg;
   constexpr bool read_dst =
       reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
-  constexpr char dcls = operand_class<Issued, DT>(F::form.dst_class[0]);
+  constexpr char dcls = operand_class<Issued, bare<Dst>>(F::form.dst_class[0]);
   auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, dcls, read_dst>(dst, g);
   using Family = typename ptxdesc::registered::template family<d.family>;
   // a source's whole atom at its own atom (a chunk's elements may differ from the destination's);

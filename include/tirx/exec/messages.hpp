@@ -145,12 +145,11 @@ template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_app
         c.family<0 ? 0 : c.family>::template report<c.index, 0>();
   } else if constexpr (E == ApplyError::source_count) {
     report_source_count<NSrc, d.min_srcs, d.max_srcs>();
-  } else if constexpr (E == ApplyError::unsupported && d.rule != 0) {
-    // a rule of the family's grammar the spelling breaks: the family names it
-    ptxdesc::registered::template family<d.family>::template report<d.rule, 3>();
   } else if constexpr (E == ApplyError::unsupported) {
     constexpr ptxdesc::Closest c = ptxdesc::registered::closest(d.family, F::text, NSrc);
     ptxdesc::registered::template family<d.family>::template report<c.index, 0>();
+  } else if constexpr (E == ApplyError::family_rule) {
+    ptxdesc::registered::template family<d.family>::template rule<d.rule>();
   } else if constexpr (E == ApplyError::whole_scope) {
     report_whole_scope<d.lanes>();
   } else if constexpr (E == ApplyError::needs_newer_sm || E == ApplyError::needs_newer_ptx) {

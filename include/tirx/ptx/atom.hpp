@@ -34,7 +34,7 @@ using ptxemit::Guard;
 using ptxemit::Issue;
 
 /// The rules of the grammar a spelling can break with a form tirx lacks
-/// (Desc::rule; the family's report<Rule, 3> names them).
+/// (Desc::rule; the family's rule<Rule>(), its report<Rule, 3>, names them).
 enum Rule {
   none = 0,
   red_acquire = 1, ///< red with .acquire or .acq_rel
@@ -183,6 +183,8 @@ struct atom_family {
 #include <tirx/ptx/rows/atom_vec.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
+  /// The message of broken grammar rule R (Desc::rule): report's Kind 3.
+  template <int R> TIRX_HD static constexpr void rule() { report<R, 3>(); }
   template <int Best, int Kind> TIRX_HD static constexpr void report() {
     TIRX_AR_RULES
 #include <tirx/ptx/rows/report.inc>
@@ -213,6 +215,8 @@ struct red_family {
 #include <tirx/ptx/rows/red_vec.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
+  /// The message of broken grammar rule R (Desc::rule): report's Kind 3.
+  template <int R> TIRX_HD static constexpr void rule() { report<R, 3>(); }
   template <int Best, int Kind> TIRX_HD static constexpr void report() {
     TIRX_AR_RULES
 #include <tirx/ptx/rows/report.inc>

@@ -99,9 +99,9 @@ struct Desc {
   /// memory operand in d, [a], b, c): first_src_differs says so, first_src is it.
   bool first_src_differs = false;
   Operand first_src{};
-  /// A rule of the family's grammar that a spelling it lacks breaks (0:
-  /// none): apply reports it with the family's report<rule, 3>() instead of
-  /// the closest form (e.g. red with .acquire).
+  /// > 0: an unlisted spelling breaks rule number `rule` of its family's
+  /// grammar (ld.relaxed without a scope, red with .acquire, ...): apply
+  /// reports it with the family's rule<rule>() instead of the closest form.
   int rule = 0;
   /// A register operand may be a brace vector ({lo, hi}): a tensor whose
   /// element is narrower than the type (16 bits or wider, 2 or 4 of them in

@@ -39,7 +39,76 @@ struct family {
   static constexpr const char* name = "ld/st";
 
   TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
-    return t.is(0, "ld") || t.is(0, "st");
+    return t.is(0, "ld") || t.is(0, "st") || t.is(0, "ldu");
+  }
+
+  /// The rule of the ld/st grammar that tokens t break (0: none), for an
+  /// unlisted spelling; rule<R>() names it.
+  TIRX_HD static constexpr int broken_rule(const ptxdesc::Tokens& t, ptxdesc::Space space) {
+    using ptxdesc::Space;
+    const bool load = !t.is(0, "st");
+    const bool ordered = t.has("relaxed") || t.has("acquire") || t.has("release");
+    const bool scoped = t.has("cta") || t.has("cluster") || t.has("gpu") || t.has("sys");
+    const bool vol = t.has("volatile");
+    bool cop = t.has("ca") || t.has("cg") || t.has("cs") || t.has("lu") || t.has("cv") ||
+               t.has("wb") || t.has("wt") || t.has("nc");
+    bool global_only = t.has("nc") || t.has("L2::cache_hint") || t.has("L2::64B") ||
+                       t.has("L2::128B") || t.has("L2::256B");
+    for (int k = 1; k < t.n; ++k)
+      if (t.e[k] - t.b[k] > 4 && t.text[t.b[k]] == 'L' && t.text[t.b[k] + 2] == ':' &&
+          t.text[t.b[k] + 4] == 'e') // .L1::evict_*, .L1::no_allocate is not 'e'
+        global_only = true;
+    const bool no_alloc = t.has("L1::no_allocate");
+    if (ordered && !scoped)
+      return 1;
+    if (scoped && !ordered)
+      return 2;
+    if ((load && t.has("release")) || (!load && t.has("acquire")))
+      return 3;
+    if (ordered && space == Space::local)
+      return 4;
+    if ((ordered && cop) || (vol && (cop || global_only || no_alloc)))
+      return 5;
+    if ((global_only || no_alloc) && space != Space::global && space != Space::none)
+      return 6;
+    return 0;
+  }
+
+  template <int R> TIRX_HD static constexpr void rule() {
+    static_assert(R != 1, "tirx::tile::apply: ld/st .relaxed, .acquire and .release need a scope "
+                          "after them (.cta, .cluster, .gpu or .sys); add one, e.g. "
+                          "\"ld.acquire.gpu.global.b32\"");
+    static_assert(R != 2, "tirx::tile::apply: an ld/st scope (.cta, .cluster, .gpu, .sys) follows "
+                          "only .relaxed, .acquire (ld) or .release (st); drop the scope or put "
+                          "one of them before it");
+    static_assert(R != 3, "tirx::tile::apply: .acquire orders a load and .release a store: ld "
+                          "takes .acquire, st takes .release (either takes .relaxed); swap it");
+    static_assert(R != 4, "tirx::tile::apply: ld/st .relaxed, .acquire and .release are not valid "
+                          "on .local (one thread's memory); use .global or .shared, or drop it");
+    static_assert(R != 5, "tirx::tile::apply: an ordered or .volatile ld/st takes no cache "
+                          "operator (.ca .cg .cs .lu .cv .wb .wt .nc), and .volatile no cache "
+                          "hint or eviction priority either; drop the cache qualifier");
+    static_assert(R != 6, "tirx::tile::apply: .nc, the eviction priorities, .L1::no_allocate, "
+                          ".L2::cache_hint and the L2 prefetch sizes apply to .global only; drop "
+                          "them, or use .global and a global tensor");
+  }
+
+  /// Whether a spelling is one of the qualified rows (ld_qualified.def,
+  /// st_qualified.def), which memory.hpp emits with one asm statement each.
+  TIRX_HD static constexpr bool qualified(const ptxdesc::Tokens& t) {
+    const int ty = ptxdesc::last_type(t);
+    const bool typed = ty > 0 && t.text[t.b[ty]] != 'b';
+    return typed || t.is(0, "ldu") || t.has("weak") || t.has("volatile") || t.has("relaxed") ||
+           t.has("acquire") || t.has("release") || t.has("shared::cta") ||
+           t.has("shared::cluster") || t.has("L1::evict_normal") || t.has("L1::evict_unchanged") ||
+           t.has("L2::64B") || t.has("L2::128B") ||
+           (t.is(0, "st") && (t.has("L1::evict_first") || t.has("L1::evict_last")));
+  }
+  TIRX_HD static constexpr bool qualified_at(const char* sp) {
+    int n = 0;
+    while (sp[n] != '\0')
+      ++n;
+    return qualified(ptxdesc::tokenize(text_view{sp, n}));
   }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
@@ -50,7 +119,7 @@ struct family {
     for (int k = 1; k < t.n; ++k) {
       if (t.is(k, "global"))
         space = Space::global;
-      if (t.is(k, "shared") || t.is(k, "shared::cta"))
+      if (t.is(k, "shared") || t.is(k, "shared::cta") || t.is(k, "shared::cluster"))
         space = Space::shared;
       if (t.is(k, "local"))
         space = Space::local;
@@ -63,7 +132,7 @@ struct family {
     const int bits = ty ? type_bits(t, ty) : 0;
     const Operand reg{Role::reg, Space::none, bits, raw_class(bits)};
     const Operand mem{Role::mem, space, bits, space == Space::shared ? 'r' : 'l'};
-    const bool load = t.is(0, "ld");
+    const bool load = !t.is(0, "st");
     d.dst = load ? reg : mem;
     d.src = load ? mem : reg;
     d.src_kind = ty ? type_kind(t, ty) : TypeKind::none;
@@ -71,6 +140,7 @@ struct family {
     d.loads = load;
     d.bounds = true;
     d.parsed = ty != 0 && space != Space::none;
+    d.rule = broken_rule(t, space);
     return d;
   }
 
@@ -88,6 +158,8 @@ struct family {
 #include <tirx/ptx/rows/st_local.def>
 #include <tirx/ptx/rows/st_global_wide.def>
 #include <tirx/ptx/rows/st_global_wide_hint.def>
+#include <tirx/ptx/rows/ld_qualified.def>
+#include <tirx/ptx/rows/st_qualified.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
 
@@ -106,6 +178,27 @@ struct family {
 #include <tirx/ptx/rows/st_global_wide.def>
 #include <tirx/ptx/rows/st_global_wide_hint.def>
 #include <tirx/ptx/rows/report_end.inc>
+    // the qualified rows name themselves as the closest form; their newer
+    // architecture (sm_75, sm_90) and PTX ISA in one message each (a third
+    // of the compile cost of a full report row)
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
+  static_assert(Kind != 0 || !::tirx::ptxdesc::same_text(forms[Best].spelling, SP),                \
+                "tirx::tile::apply: tirx has no such form (spelling and number of sources); the "  \
+                "closest accepted form is \"" SP                                                   \
+                "\" (every form: docs/instruction-reference.md)");
+#include <tirx/ptx/rows/ld_qualified.def>
+#include <tirx/ptx/rows/st_qualified.def>
+#undef TIRX_ROW
+    static_assert(Kind != 1 || !qualified_at(forms[Best].spelling),
+                  "tirx::tile::apply: this ld/st form needs a newer architecture than this device "
+                  "compilation targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: "
+                  "sm_75); compile for it, or keep the call out of older targets with #if "
+                  "__CUDA_ARCH__");
+    static_assert(Kind != 2 || !qualified_at(forms[Best].spelling),
+                  "tirx::tile::apply: this ld/st form needs a newer PTX ISA than this CUDA toolkit "
+                  "emits (.weak, .relaxed, .acquire, .release: 6.0; .cluster, .shared::cta, "
+                  ".shared::cluster: 7.8; .L1::evict_*, .L2::64B, .L2::128B: 7.4; .b128: 8.3); use "
+                  "a newer toolkit");
   }
 
 #if defined(__CUDACC__)
@@ -119,7 +212,15 @@ struct family {
 // The address operand: global and local take a 64-bit address, shared a
 // 32-bit shared-window address.
 template <char Space> __device__ TIRX_FORCEINLINE auto address(const void* p) {
-  if constexpr (Space == 's')
+  if constexpr (Space == 'c') { // .shared::cluster: this CTA's or a peer's (mapa) shared memory
+    unsigned a = 0;
+#if __CUDA_ARCH__ >= 900
+    asm("{ .reg .u64 t; cvta.to.shared::cluster.u64 t, %1; cvt.u32.u64 %0, t; }"
+        : "=r"(a)
+        : "l"(p));
+#endif
+    return a;
+  } else if constexpr (Space == 's')
     return static_cast<unsigned>(__cvta_generic_to_shared(p));
   else if constexpr (Space == 'l')
     return static_cast<unsigned long long>(__cvta_generic_to_local(p));
@@ -134,6 +235,19 @@ template <fixed_string S>
 inline constexpr ptxdesc::Desc
     desc_of = family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()}));
 template <fixed_string S> TIRX_HD constexpr bool hint_of() { return desc_of<S>.cache_hint; }
+template <fixed_string S>
+inline constexpr bool
+    qualified_v = family::qualified(ptxdesc::tokenize(text_view{S.chars, S.size()}));
+/// The address kind of a qualified spelling: 'c' .shared::cluster, 's' .shared, 'l' .local, 'g'.
+template <fixed_string S> TIRX_HD constexpr char qspace_of() {
+  constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+  return t.has("shared::cluster") ? 'c'
+         : desc_of<S>.src.space == ptxdesc::Space::shared ||
+                 desc_of<S>.dst.space == ptxdesc::Space::shared
+             ? 's'
+         : t.has("local") ? 'l'
+                          : 'g';
+}
 
 #include <tirx/ptx/rows/emit_memory.inc>
 
@@ -145,31 +259,42 @@ __device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* 
   static_assert(Imm >= 0 && Imm < (1LL << 24),
                 "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
   constexpr text_view spelling{S.chars, S.size()};
-  auto a = address<space_of<S>()>(p);
   // the rows of S's space, width and policy operand, then its row
 #define TIRX_FAIL static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported load spelling");
-  if constexpr (space_of<S>() == 's') {
+  if constexpr (qualified_v<S>) { // one asm statement; a guarded-off load issues none
+    if constexpr (G != Guard::none)
+      if (!is.on)
+        return;
+    auto a = address<qspace_of<S>()>(p);
+#define TIRX_ROW TIRX_LDQ_ROW
+#include <tirx/ptx/rows/ld_qualified.def>
+    TIRX_FAIL
+#undef TIRX_ROW
+  } else {
+    auto a = address<space_of<S>()>(p);
+    if constexpr (space_of<S>() == 's') {
 #define TIRX_ROW TIRX_LD_ROW
 #include <tirx/ptx/rows/ld_shared.def>
-    TIRX_FAIL
-  } else if constexpr (space_of<S>() == 'l') {
+      TIRX_FAIL
+    } else if constexpr (space_of<S>() == 'l') {
 #include <tirx/ptx/rows/ld_local.def>
-    TIRX_FAIL
-  } else if constexpr (N * Bits > 128 && !hint_of<S>()) {
+      TIRX_FAIL
+    } else if constexpr (N * Bits > 128 && !hint_of<S>()) {
 #include <tirx/ptx/rows/ld_global_wide.def>
-    TIRX_FAIL
-  } else if constexpr (!hint_of<S>()) {
+      TIRX_FAIL
+    } else if constexpr (!hint_of<S>()) {
 #include <tirx/ptx/rows/ld_global.def>
-    TIRX_FAIL
+      TIRX_FAIL
 #undef TIRX_ROW
-  } else if constexpr (N * Bits > 128) {
+    } else if constexpr (N * Bits > 128) {
 #define TIRX_ROW TIRX_LD_ROW_H
 #include <tirx/ptx/rows/ld_global_wide_hint.def>
-    TIRX_FAIL
-  } else {
+      TIRX_FAIL
+    } else {
 #include <tirx/ptx/rows/ld_global_hint.def>
-    TIRX_FAIL
+      TIRX_FAIL
 #undef TIRX_ROW
+    }
   }
   (void)is;
 }
@@ -180,29 +305,40 @@ __device__ TIRX_FORCEINLINE void store(void* p, const ptxregs::raw_t<Bits> (&r)[
   static_assert(Imm >= 0 && Imm < (1LL << 24),
                 "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
   constexpr text_view spelling{S.chars, S.size()};
-  auto a = address<space_of<S>()>(p);
-  if constexpr (space_of<S>() == 's') {
+  if constexpr (qualified_v<S>) { // one asm statement; a guarded-off store issues none
+    if constexpr (G != Guard::none)
+      if (!is.on)
+        return;
+    auto a = address<qspace_of<S>()>(p);
+#define TIRX_ROW TIRX_STQ_ROW
+#include <tirx/ptx/rows/st_qualified.def>
+    TIRX_FAIL
+#undef TIRX_ROW
+  } else {
+    auto a = address<space_of<S>()>(p);
+    if constexpr (space_of<S>() == 's') {
 #define TIRX_ROW TIRX_ST_ROW
 #include <tirx/ptx/rows/st_shared.def>
-    TIRX_FAIL
-  } else if constexpr (space_of<S>() == 'l') {
+      TIRX_FAIL
+    } else if constexpr (space_of<S>() == 'l') {
 #include <tirx/ptx/rows/st_local.def>
-    TIRX_FAIL
-  } else if constexpr (N * Bits > 128 && !hint_of<S>()) {
+      TIRX_FAIL
+    } else if constexpr (N * Bits > 128 && !hint_of<S>()) {
 #include <tirx/ptx/rows/st_global_wide.def>
-    TIRX_FAIL
-  } else if constexpr (!hint_of<S>()) {
+      TIRX_FAIL
+    } else if constexpr (!hint_of<S>()) {
 #include <tirx/ptx/rows/st_global.def>
-    TIRX_FAIL
+      TIRX_FAIL
 #undef TIRX_ROW
-  } else if constexpr (N * Bits > 128) {
+    } else if constexpr (N * Bits > 128) {
 #define TIRX_ROW TIRX_ST_ROW_H
 #include <tirx/ptx/rows/st_global_wide_hint.def>
-    TIRX_FAIL
-  } else {
+      TIRX_FAIL
+    } else {
 #include <tirx/ptx/rows/st_global_hint.def>
-    TIRX_FAIL
+      TIRX_FAIL
 #undef TIRX_ROW
+    }
   }
 #undef TIRX_FAIL
   (void)is;

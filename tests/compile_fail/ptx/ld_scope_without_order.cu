@@ -1,0 +1,25 @@
+// Must not compile: a scope without .relaxed/.acquire (ld.weak takes none)
+// ("ld.weak.gpu.global.b32"), a rule of the ld/st grammar (include/tirx/ptx/memory.hpp). With
+// -DTIRX_FIXED it compiles: "ld.relaxed.gpu.global.b32".
+// expected-error {{tirx::tile::apply: an ld/st scope (.cta, .cluster, .gpu, .sys) follows only .relaxed, .acquire (ld) or .release (st); drop the scope or put one of them before it}}
+#include <tirx/tile.hpp>
+
+namespace ld_scope_without_order {
+using namespace tirx;
+
+#ifdef TIRX_FIXED
+#define SPELLING "ld.relaxed.gpu.global.b32"
+#else
+#define SPELLING "ld.weak.gpu.global.b32"
+#endif
+
+using G = GlobalTensor<unsigned, ShapeT<32, 4>, 16>;
+constexpr TileLayout reg = layout_of<"S[(32, 4) : (1@laneid, 1)]">;
+
+__global__ void kernel(G in, G out) {
+  auto r = alloc_local<unsigned, shape(32, 4), reg>();
+  tile::apply<ptx<SPELLING>>(r, in, scope::warp);
+  tile::apply<ptx<"st.global.b32">>(out, r, scope::warp);
+}
+
+} // namespace ld_scope_without_order
