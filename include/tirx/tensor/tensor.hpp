@@ -24,6 +24,17 @@ template <class Shp> struct row_major_of {
 } // namespace detail
 template <class Shp> using row_major_t = typename detail::row_major_of<Shp>::type;
 
+namespace detail {
+/// permute() of a static layout, evaluated when instantiated. (A constexpr
+/// array of the indices in Tensor::permute itself would be a constant
+/// address in a template definition, which nvcc's front end evaluates the
+/// call with at every include: +900 MB of cudafe++ memory.)
+template <TileLayout L, Shape S, int... P> TIRX_HD constexpr PermuteResult permute_of() {
+  constexpr int perm[max_rank] = {P...};
+  return ::tirx::permute(L, S, perm);
+}
+} // namespace detail
+
 // -- storage -----------------------------------------------------------------
 
 /// A view: the tensor refers to storage it does not own.
@@ -227,12 +238,11 @@ public:
   /// permute<1, 0>(): reorder the modes; new mode i is old mode P[i].
   template <int... P> TIRX_HD constexpr auto permute() const {
     static_assert(sizeof...(P) == rank, "tirx::Tensor::permute: give one mode index per mode");
-    constexpr int perm[max_rank] = {P...};
     constexpr bool grouped = regroup(Lay::value, Shp::value).ok;
     static_assert(grouped,
                   "tirx::Tensor::permute: the layout's iters do not split along the shape's "
                   "modes; view<...>() to a shape that matches the layout first");
-    constexpr PermuteResult r = ::tirx::permute(Lay::value, Shp::value, perm);
+    constexpr PermuteResult r = detail::permute_of<Lay::value, Shp::value, P...>();
     static_assert(r.ok || !grouped,
                   "tirx::Tensor::permute: the indices must be a permutation of 0..rank-1");
     if constexpr (r.ok)
