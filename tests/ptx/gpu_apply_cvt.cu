@@ -116,10 +116,17 @@ struct Mov {
   };
 #undef TIRX_ROW
 };
+// cvt_more.def (f64, .satfinite, cvt.pack, the sm_100a kinds): walked by gpu_fp_more
+#define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC) 1,
+constexpr int cvt_more_rows[] = {
+#include <tirx/ptx/rows/cvt_more.def>
+};
+#undef TIRX_ROW
 } // namespace apply_cvt
 
-// Every spelling of cvt.hpp and mov.hpp has an entry here.
-static_assert(std::size(apply_cvt::Cvt::spellings) == std::size(tirx::ptxcvt::family::forms) &&
+// Every spelling of cvt.hpp and mov.hpp has an entry here or in gpu_fp_more.
+static_assert(std::size(apply_cvt::Cvt::spellings) + std::size(apply_cvt::cvt_more_rows) ==
+                      std::size(tirx::ptxcvt::family::forms) &&
                   std::size(apply_cvt::Mov::spellings) == std::size(tirx::ptxmov::family::forms),
               "cvt.hpp or mov.hpp has spellings that this test does not walk");
 
