@@ -336,8 +336,18 @@ inline void sane(const std::string& sp, u64* x) {
   if (op == "mul24" || op == "mad24")
     for (int k = 0; k < 2; ++k)
       x[k] = ty[0] == 's' ? static_cast<u64>(sx(x[k], 24)) & 0xffffffffull : x[k] & 0xffffff;
-  if (op == "fns")
+  if (op == "fns") {
     x[1] &= 31;
+    if ((x[2] & 0xffffffffull) == 0x80000000ull)
+      x[2] = 0x80000001ull; // offset INT_MIN: the H200 returns 0, the reference's count overflows
+  }
+  if ((op == "bfe" || op == "bfi") && width_of(ty) == 64) {
+    // the operands' documented range, 0..255: the H200's 64-bit emulation reads
+    // whole 32-bit positions and lengths beyond it (bfe.u64 with length 0x80000000
+    // extracts every bit from the position), where the reference takes the low byte
+    const int k = op == "bfe" ? 1 : 2;
+    x[k] &= 0xff, x[k + 1] &= 0xff;
+  }
 }
 
 } // namespace int_bits_ref
