@@ -10,12 +10,21 @@ tirx_setup
 # architecture of TIRX_CUDA_ARCHS (default 90a;80). The device-compile tests
 # build for sm_80, sm_90a and sm_100a either way. TIRX_CUDA_ARCHS in the
 # environment overrides both.
+# Without a GPU the fourteen spelling-by-spelling tile::apply test programs
+# (gpu_apply_*: about 9 of nvcc's CPU minutes) are left out as well; a GPU
+# machine builds and runs them (TIRX_APPLY_GPU_TESTS in the environment
+# overrides).
 archs="${TIRX_CUDA_ARCHS:-}"
-if [[ -z "$archs" ]]; then
-  if have_gpu; then archs="90a;80"; else archs="90a"; fi
+apply_tests="${TIRX_APPLY_GPU_TESTS:-}"
+if have_gpu; then
+  archs="${archs:-90a;80}" apply_tests="${apply_tests:-ON}"
+else
+  archs="${archs:-90a}" apply_tests="${apply_tests:-OFF}"
 fi
-echo "== GPU test programs built for: $archs"
-t=$(now); tirx_configure "-DTIRX_CUDA_ARCHS=$archs"; configure_time=$(since "$t")
+echo "== GPU test programs built for: $archs (the gpu_apply_* programs: $apply_tests)"
+t=$(now)
+tirx_configure "-DTIRX_CUDA_ARCHS=$archs" "-DTIRX_APPLY_GPU_TESTS=$apply_tests"
+configure_time=$(since "$t")
 t=$(now)
 if ! cmake --build "$BUILD_DIR" --parallel "$JOBS"; then
   echo "== build FAILED (configure $configure_time, build $(since "$t"))"
