@@ -227,8 +227,8 @@ TIRX_HD constexpr OperandError apply_operand_error() {
       // checked where the form is known (issue_at)
       constexpr index_t lanes = vector_lanes_v<Instr, X>;
       constexpr int bits = K == 1 && d.dst2.bits != 0 ? 0
-                           : lanes > 1                 ? op.bits / static_cast<int>(lanes)
-                                                       : op.bits;
+                           : lanes > 1                ? op.bits / static_cast<int>(lanes)
+                                                      : op.bits;
       constexpr OperandError e =
           check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
       // a chunk's alignment rules, with the chunk's words
