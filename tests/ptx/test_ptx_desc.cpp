@@ -106,7 +106,7 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
     return c;
   };
   // a wrong type in a known family: the form of the same family nearest to it
-  const ptxdesc::Closest c1 = closest("ld.global.v4.f32", 1);
+  const ptxdesc::Closest c1 = closest("ld.global.v4.b31", 1);
   REQUIRE(c1.family == 0);
   CHECK(std::strcmp(ptxmem::family::forms[c1.index].spelling, "ld.global.v4.b32") == 0);
   // an unknown opcode: the nearest form of any family

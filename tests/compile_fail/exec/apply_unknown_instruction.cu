@@ -1,4 +1,4 @@
-// Must not compile: mad is a PTX opcode tirx does not emit (fma is).
+// Must not compile: fms is no PTX opcode (fma is).
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
 // expected-error {{tirx::tile::apply: tirx has no such form (spelling and number of sources); the closest accepted form is "fma.rn.f32" (every form: docs/instruction-reference.md)}}
 #include <tirx/tile.hpp>
@@ -15,7 +15,7 @@ __global__ void kernel(Tile A) {
 #ifdef TIRX_FIXED
   tile::apply<ptx<"fma.rn.f32">>(registers, registers, 2.0f, 1.0f, scope::cta);
 #else
-  tile::apply<ptx<"mad.rn.f32">>(registers, registers, 2.0f, 1.0f, scope::cta);
+  tile::apply<ptx<"fms.rn.f32">>(registers, registers, 2.0f, 1.0f, scope::cta);
 #endif
 }
 

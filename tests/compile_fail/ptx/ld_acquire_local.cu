@@ -24,3 +24,4 @@ __global__ void kernel(G out) {
 }
 
 } // namespace ld_acquire_local
+#undef SPELLING

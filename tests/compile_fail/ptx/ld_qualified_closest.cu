@@ -23,3 +23,4 @@ __global__ void kernel(G in, G out) {
 }
 
 } // namespace ld_qualified_closest
+#undef SPELLING

@@ -26,3 +26,4 @@ __global__ void kernel(G in, G out) {
 }
 
 } // namespace ld_shared_evict
+#undef SPELLING
