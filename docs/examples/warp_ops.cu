@@ -15,26 +15,28 @@ using namespace tirx;
 
 // [snippet:warp-ops]
 // Per warp of two: the largest value (redux.sync), the lanes holding it (a
-// 0/1 predicate from ewise, then vote.sync.ballot), the next lane's value
-// and whether there was one (shfl.sync.down's d|p form: p is 0 in lane 31),
-// and each lane's sum over its group of 8 lanes (warp_reduce<8>).
+// bool from setp, then vote.sync.ballot), the next lane's value and whether
+// there was one (shfl.sync.down's d|p form: p is false in lane 31, stored
+// as 1 or 0 through selp), and each lane's sum over its group of 8 lanes
+// (warp_reduce<8>).
 using Lanes = GlobalTensor<unsigned, ShapeT<2, 32, 1>, 4>;
 __global__ void warp_ops(Lanes A, Lanes Max, Lanes Holders, Lanes Next, Lanes HasNext,
                          unsigned* group_sums) {
   constexpr TileLayout lanes = layout_of<"S[(2, 32, 1) : (1@warpid, 1@laneid, 1)]">;
   auto a = alloc_local<unsigned, shape(2, 32, 1), lanes>();
   auto d = alloc_local<unsigned, shape(2, 32, 1), lanes>();
-  auto p = alloc_local<unsigned, shape(2, 32, 1), lanes>();
+  auto p = alloc_local<bool, shape(2, 32, 1), lanes>();
   constexpr unsigned all = 0xffffffffu;
   tile::apply<ptx<"ld.global.b32">>(a, A, scope::cta);
   tile::apply<ptx<"redux.sync.max.u32">>(d, a, all, scope::cta);
   tile::apply<ptx<"st.global.b32">>(Max, d, scope::cta);
-  tile::ewise([](unsigned x, unsigned m) { return x == m ? 1u : 0u; }, p, a, d, scope::cta);
+  tile::apply<ptx<"setp.eq.u32">>(p, a, d, scope::cta);
   tile::apply<ptx<"vote.sync.ballot.b32">>(d, p, all, scope::cta);
   tile::apply<ptx<"st.global.b32">>(Holders, d, scope::cta);
   tile::apply<ptx<"shfl.sync.down.b32">>(d, p, a, 1u, 0x1fu, all, scope::cta);
   tile::apply<ptx<"st.global.b32">>(Next, d, scope::cta);
-  tile::apply<ptx<"st.global.b32">>(HasNext, p, scope::cta);
+  tile::apply<ptx<"selp.b32">>(d, 1u, 0u, p, scope::cta);
+  tile::apply<ptx<"st.global.b32">>(HasNext, d, scope::cta);
   group_sums[threadIdx.x] =
       warp_reduce<8>([](unsigned x, unsigned y) { return x + y; }, a.data()[0]);
 }

@@ -90,12 +90,12 @@ __global__ void redux_half(WarpTile A, WarpTile B) {
 /// mask: vote.sync (0), match.sync (1), elect.sync (2, sm_90).
 __global__ void collective_half(WarpTile A, WarpTile B, int which) {
   auto registers = alloc_local<unsigned, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
-  auto p = alloc_local<unsigned, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
+  auto p = alloc_local<bool, shape(32, 4), layout_of<"S[(32, 4) : (1@laneid, 1)]">>();
   for (int k = 0; k < 4; ++k)
-    registers.data()[k] = p.data()[k] = threadIdx.x;
+    registers.data()[k] = threadIdx.x, p.data()[k] = (threadIdx.x & 1u) != 0;
   if (threadIdx.x < 16) {
     if (which == 0)
-      tile::apply<ptx<"vote.sync.any.pred">>(registers, registers, 0xffffffffu, scope::warp);
+      tile::apply<ptx<"vote.sync.any.pred">>(p, p, 0xffffffffu, scope::warp);
     else if (which == 1)
       tile::apply<ptx<"match.any.sync.b32">>(registers, registers, 0xffffffffu, scope::warp);
 #if __CUDA_ARCH__ >= 900
@@ -104,7 +104,7 @@ __global__ void collective_half(WarpTile A, WarpTile B, int which) {
 #endif
   }
   B.data()[threadIdx.x] =
-      A.data()[threadIdx.x] + static_cast<float>(registers.data()[0] & p.data()[0]);
+      A.data()[threadIdx.x] + static_cast<float>(registers.data()[0] & (p.data()[0] ? 1u : 0u));
 }
 
 constexpr const char* block_1d =

@@ -94,8 +94,13 @@ struct Params {
 };
 
 /// Every case on one scope's tensors; t: the thread, regs: registers a lane.
-template <class S, class Tn, class Tw>
-__device__ void run_case(const Params& P, S s, Tn& a, Tn& b, Tn& d, Tn& p, Tw& a64, int regs) {
+/// p (the d|p forms' predicate), pa (vote's a) and dp (the d of vote's
+/// .pred forms) are bool tensors; each starts at a pseudo-random value (a
+/// hash of the element and the case), so a form that left one unwritten
+/// fails on about half of its elements.
+template <class S, class Tn, class Tb, class Tw>
+__device__ void run_case(const Params& P, S s, Tn& a, Tn& b, Tn& d, Tb& p, Tb& pa, Tb& dp, Tw& a64,
+                         int regs) {
   const int t = static_cast<int>(threadIdx.x), lane = t % 32;
   const unsigned m = P.masks[t / 32];
   if (((m >> lane) & 1u) == 0)
@@ -105,7 +110,10 @@ __device__ void run_case(const Params& P, S s, Tn& a, Tn& b, Tn& d, Tn& p, Tw& a
     b.data()[k] = P.lanes[t * regs + k];
     a64.data()[k] = P.a64[t * regs + k];
     d.data()[k] = poison;
-    p.data()[k] = poison;
+    const unsigned h = (static_cast<unsigned>(t * regs + k) ^ P.b ^ (P.c << 8)) * 2654435761u;
+    p.data()[k] = ((h >> 17) & 1u) != 0;
+    dp.data()[k] = ((h >> 23) & 1u) != 0;
+    pa.data()[k] = a.data()[k] != 0;
   }
   const unsigned bv = P.b, cv = P.c;
   switch (P.op) {
@@ -137,16 +145,16 @@ __device__ void run_case(const Params& P, S s, Tn& a, Tn& b, Tn& d, Tn& p, Tw& a
     tile::apply<ptx<"shfl.sync.idx.b32">>(d, p, a, b, cv, m, s);
     break;
   case vote_all:
-    tile::apply<ptx<"vote.sync.all.pred">>(d, a, m, s);
+    tile::apply<ptx<"vote.sync.all.pred">>(dp, pa, m, s);
     break;
   case vote_any:
-    tile::apply<ptx<"vote.sync.any.pred">>(d, a, m, s);
+    tile::apply<ptx<"vote.sync.any.pred">>(dp, pa, m, s);
     break;
   case vote_uni:
-    tile::apply<ptx<"vote.sync.uni.pred">>(d, a, m, s);
+    tile::apply<ptx<"vote.sync.uni.pred">>(dp, pa, m, s);
     break;
   case vote_ballot:
-    tile::apply<ptx<"vote.sync.ballot.b32">>(d, a, m, s);
+    tile::apply<ptx<"vote.sync.ballot.b32">>(d, pa, m, s);
     break;
   case match_any32:
     tile::apply<ptx<"match.any.sync.b32">>(d, a, m, s);
@@ -205,9 +213,10 @@ __device__ void run_case(const Params& P, S s, Tn& a, Tn& b, Tn& d, Tn& p, Tw& a
   default:
     break;
   }
+  const bool pred_d = P.op == vote_all || P.op == vote_any || P.op == vote_uni;
   for (int k = 0; k < regs; ++k) {
-    P.d[t * regs + k] = d.data()[k];
-    P.p[t * regs + k] = p.data()[k];
+    P.d[t * regs + k] = pred_d ? (dp.data()[k] ? 1u : 0u) : d.data()[k];
+    P.p[t * regs + k] = p.data()[k] ? 1u : 0u;
   }
 }
 
@@ -216,9 +225,11 @@ __global__ void warp_kernel(Params P) {
   auto a = alloc_local<unsigned, shape(32, 2), regs>();
   auto b = alloc_local<unsigned, shape(32, 2), regs>();
   auto d = alloc_local<unsigned, shape(32, 2), regs>();
-  auto p = alloc_local<unsigned, shape(32, 2), regs>();
+  auto p = alloc_local<bool, shape(32, 2), regs>();
+  auto pa = alloc_local<bool, shape(32, 2), regs>();
+  auto dp = alloc_local<bool, shape(32, 2), regs>();
   auto a64 = alloc_local<unsigned long long, shape(32, 2), regs>();
-  run_case(P, scope::warp, a, b, d, p, a64, 2);
+  run_case(P, scope::warp, a, b, d, p, pa, dp, a64, 2);
 }
 
 __global__ void cta_kernel(Params P) {
@@ -226,9 +237,11 @@ __global__ void cta_kernel(Params P) {
   auto a = alloc_local<unsigned, shape(4, 32, 1), regs>();
   auto b = alloc_local<unsigned, shape(4, 32, 1), regs>();
   auto d = alloc_local<unsigned, shape(4, 32, 1), regs>();
-  auto p = alloc_local<unsigned, shape(4, 32, 1), regs>();
+  auto p = alloc_local<bool, shape(4, 32, 1), regs>();
+  auto pa = alloc_local<bool, shape(4, 32, 1), regs>();
+  auto dp = alloc_local<bool, shape(4, 32, 1), regs>();
   auto a64 = alloc_local<unsigned long long, shape(4, 32, 1), regs>();
-  run_case(P, scope::cta, a, b, d, p, a64, 1);
+  run_case(P, scope::cta, a, b, d, p, pa, dp, a64, 1);
 }
 
 /// warp_reduce<W> of a sum (u32, exact) and a max (float) over groups of W lanes.

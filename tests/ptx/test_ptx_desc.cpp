@@ -70,6 +70,18 @@ static_assert(desc("match.any.sync.b64").src.bits == 64 &&
               desc("match.any.sync.b64").scalar_bits == 32 &&
               ptxdesc::source_class(form("match.any.sync.b64", 2).src_class, 0) == 'l' &&
               ptxdesc::source_class(form("match.any.sync.b64", 2).src_class, 1) == 'r');
+// predicates: setp's p (and q, right after it), selp's c, vote's a are bool operands
+static_assert(desc("setp.lt.s32").dst.pred && desc("setp.lt.s32").dst2.pred &&
+              ptxdesc::two_destinations(form("setp.lt.s32", 3)) &&
+              !ptxdesc::two_destinations(form("setp.lt.s32", 2)) &&
+              !ptxdesc::two_destinations(form("setp.lt.and.s32", 3)) &&
+              ptxdesc::two_destinations(form("setp.lt.and.s32", 4)) &&
+              form("setp.lt.f16x2", 2).spelling == nullptr &&
+              ptxdesc::source_operand(desc("selp.f32"), 2).pred &&
+              !ptxdesc::source_operand(desc("selp.f32"), 1).pred &&
+              ptxdesc::source_operand(desc("vote.sync.all.pred"), 0).pred &&
+              desc("vote.sync.all.pred").dst.pred && !desc("vote.sync.ballot.b32").dst.pred &&
+              desc("shfl.sync.up.b32").dst2.pred);
 static_assert(form("elect.sync", 2).min_sm == ptxdesc::sm_90 &&
               form("activemask.b32", 0).min_ptx == 62 && desc("activemask.b32").min_srcs == 0 &&
               desc("activemask.b32").max_srcs == 0);
@@ -130,6 +142,6 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
   all(ptxdesc::families{});
   // 1542, + 24 cp.async forms, + 94 tcgen05 forms, + 16 warp-level forms (shfl d|p 4, vote 4,
   // match 6, elect 1, activemask 1), + 180 integer and bits forms, + 437 atom and red forms,
-  // + 646 floating-point and qualified ld/st forms
-  CHECK(forms == 2939);
+  // + 646 floating-point and qualified ld/st forms, + 2300 compare and select forms
+  CHECK(forms == 5239);
 }

@@ -75,10 +75,10 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
       (cuda::std::make_integer_sequence<int, nops>{});
     } else {
       constexpr detail::OperandError oe = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        detail::OperandError r = detail::apply_operand_error<Instr, Scope, 0, Dst>();
+        detail::OperandError r = detail::apply_operand_error<Instr, Scope, nsrc, 0, Dst>();
         ((r = r != detail::OperandError::none
                   ? r
-                  : detail::apply_operand_error<Instr, Scope, K + 1,
+                  : detail::apply_operand_error<Instr, Scope, nsrc, K + 1,
                                                 detail::pack_element_t<K + 1, Args...>>()),
          ...);
         return r;
@@ -96,7 +96,7 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
         constexpr int k = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
           int first = -1, i = 0;
           ((first =
-                first < 0 && detail::apply_operand_error<Instr, Scope, K,
+                first < 0 && detail::apply_operand_error<Instr, Scope, nsrc, K,
                                                          detail::pack_element_t<K, Args...>>() !=
                                  detail::OperandError::none
                     ? i
@@ -107,7 +107,7 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
         }
         (cuda::std::make_integer_sequence<int, nsrc + 1>{});
         using X = detail::bare<detail::pack_element_t<k, Args...>>;
-        detail::report_apply_operand<oe, k, Instr, X>();
+        detail::report_apply_operand<oe, k, Instr, nsrc, X>();
       } else if constexpr (!shapes_agree) {
         static_assert(shapes_agree,
                       "tirx::tile::apply: group and repeat shapes must agree across operands "

@@ -187,19 +187,37 @@ TIRX_HD constexpr bool chunk_in(int mask, index_t bytes) {
          (mask & static_cast<int>(bytes)) != 0;
 }
 
-/// The first error of apply's operand K (0: the destination).
-template <class Instr, class Scope, int K, class Xr>
-TIRX_HD constexpr OperandError apply_operand_error() {
-  using X = bare<Xr>;
-  constexpr ptxdesc::Desc d = Instr::desc;
-  constexpr ptxdesc::Operand op = [&] {
-    ptxdesc::Operand o = K == 0 ? d.dst : ptxdesc::source_operand(d, K - 1);
-    if (K > 0 && K <= 4 && d.src_bits[K > 0 ? K - 1 : 0] != 0)
-      o.bits = d.src_bits[K - 1]; // a source with a width of its own
+/// What apply's operand K (0: the destination) of Instr called with NSrc
+/// sources is: a destination (the first, or a form's second, Desc::dst2),
+/// or source `source` (0: the first; the second destination does not count),
+/// and its description (a source of a width of its own: Desc::src_bits).
+template <class Instr, int NSrc, int K> struct apply_operand {
+  static constexpr ptxdesc::Desc d = Instr::desc;
+  static constexpr bool second_dst =
+      K == 1 && ptxdesc::two_destinations(instr_facts<Instr, NSrc>::form);
+  static constexpr int source =
+      K - 1 - (ptxdesc::two_destinations(instr_facts<Instr, NSrc>::form) ? 1 : 0);
+  static constexpr ptxdesc::Operand op = [] {
+    if (K == 0)
+      return d.dst;
+    if (second_dst)
+      return d.dst2;
+    ptxdesc::Operand o = ptxdesc::source_operand(d, source);
+    o.bits = ptxdesc::alt_source(d, source) ? o.bits : ptxdesc::source_bits(d, source);
     return o;
   }();
+};
+
+/// The first error of apply's operand K (0: the destination) of Instr
+/// called with NSrc sources.
+template <class Instr, class Scope, int NSrc, int K, class Xr>
+TIRX_HD constexpr OperandError apply_operand_error() {
+  using X = bare<Xr>;
+  using O = apply_operand<Instr, NSrc, K>;
+  constexpr ptxdesc::Desc d = Instr::desc;
+  constexpr ptxdesc::Operand op = O::op;
   constexpr bool memory = op.role == ptxdesc::Role::mem;
-  if constexpr (K > 0 && d.imm_src == K - 1) {
+  if constexpr (K > 0 && !O::second_dst && d.imm_src == O::source) {
     // an immediate source: tile::imm<V>, V in the instruction's range
     if constexpr (!ptxemit::is_imm_v<X>)
       return OperandError::imm_required;
@@ -217,18 +235,19 @@ TIRX_HD constexpr OperandError apply_operand_error() {
       return OperandError::element_unknown;
     } else if constexpr (!cuda::std::is_trivially_copyable_v<T>) {
       return OperandError::element_not_raw;
+    } else if constexpr (op.pred && !cuda::std::is_same_v<T, bool>) {
+      return O::second_dst ? OperandError::second_dst : OperandError::pred_not_bool;
+    } else if constexpr (O::second_dst &&
+                         (X::scope != ::tirx::MemScope::local || dtype_bits<T> != op.bits)) {
+      return OperandError::second_dst; // a register tensor of the predicate's elements
     } else if constexpr (d.chunks > 0 && !chunk_in(d.family_chunks, chunk)) {
       return OperandError::chunk_size; // a size no form of the family copies
     } else if constexpr (d.chunks > 0 && !chunk_in(d.chunks, chunk)) {
       return OperandError::chunk_form; // a size another form copies (.ca, not .cg)
     } else {
-      // a brace vector's registers are its elements' width; the first source of a family
-      // with two-destination forms is the second destination in those: its width is
-      // checked where the form is known (issue_at)
+      // a brace vector's registers are its elements' width
       constexpr index_t lanes = vector_lanes_v<Instr, X>;
-      constexpr int bits = K == 1 && d.dst2.bits != 0 ? 0
-                           : lanes > 1                ? op.bits / static_cast<int>(lanes)
-                                                      : op.bits;
+      constexpr int bits = lanes > 1 ? op.bits / static_cast<int>(lanes) : op.bits;
       constexpr OperandError e =
           check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
       // a chunk's alignment rules, with the chunk's words
@@ -242,10 +261,15 @@ TIRX_HD constexpr OperandError apply_operand_error() {
   } else {
     // a scalar's bits are used as they are: its kind must fit the type's
     // (unsigned integers are carriers of raw bits for any type)
-    constexpr ptxdesc::TypeKind kind = K == 0 ? ptxdesc::TypeKind::none : d.src_kind;
+    constexpr ptxdesc::TypeKind kind =
+        K == 0 || O::second_dst ? ptxdesc::TypeKind::none : ptxdesc::source_kind(d, O::source);
     constexpr bool integral = cuda::std::is_integral_v<X>;
+    if (O::second_dst)
+      return OperandError::second_dst;
     if (memory)
       return OperandError::scalar_memory;
+    if (op.pred && !cuda::std::is_same_v<X, bool>)
+      return OperandError::pred_not_bool;
     if (!dtype_traits<X>::known || !cuda::std::is_trivially_copyable_v<X>)
       return OperandError::scalar_type;
     if (kind == ptxdesc::TypeKind::floating && integral && cuda::std::is_signed_v<X>)

@@ -74,11 +74,6 @@ __device__ TIRX_FORCEINLINE void write_back(Tn& t, const Rg& r, const GroupCoord
   (cuda::std::make_integer_sequence<index_t, N>{});
 }
 
-/// Whether tensor type P can take a form's second destination of Bits bits.
-template <class P, int Bits> TIRX_HD constexpr bool second_dst_ok() {
-  return P::scope == ::tirx::MemScope::local && dtype_bits<typename P::value_type> == Bits;
-}
-
 /// Issues instruction Issued (Instr itself, or its scalar form for one
 /// element of a bounded atom) for repeat R at atom elements [J0, J0 + N);
 /// Fl: the chunk's fill (tile::src_size, tile::ignore_src), if any.
@@ -105,34 +100,19 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
     constexpr ptxdesc::Role role = ptxdesc::source_operand(d, K).role; // the first one's may differ
     return operand_object<Scope, a, R, J0, m, role, c, true>(x, g);
   };
-  constexpr bool two_dst = ptxdesc::class_count(F::form.dst_class) == 2;
-  if constexpr (two_dst) {
-    // the second destination stands in the first source's place (Desc::dst2)
+  if constexpr (ptxdesc::two_destinations(F::form)) {
+    // the second destination, right after the first (Desc::dst2; the contract checked it),
+    // kept like the first where a guard is off
     [&]<int... K>(cuda::std::integer_sequence<int, K...>, auto& second, auto&... rest) {
-      using PT = bare<decltype(second)>;
-      if constexpr (!is_tensor_v<PT> || !second_dst_ok<PT, d.dst2.bits>()) {
-        static_assert(is_tensor_v<PT> && second_dst_ok<PT, d.dst2.bits>(),
-                      "tirx::tile::apply: this form writes a predicate into its second operand "
-                      "(d|p): pass a register tensor of 32-bit elements there (1 where p is "
-                      "true, else 0), shaped like the destination");
-      } else {
-        auto pop =
-            operand_object<Scope, Atom, R, J0, n, ptxdesc::Role::reg, F::form.dst_class[1], false>(
-                second, g);
-        Family::template issue<Issued::spelling, G>(on, dop, pop,
-                                                    source.template operator()<K>(rest)...);
-        write_back<Scope, Atom, R, J0, n>(second, pop, g);
-      }
+      auto pop =
+          operand_object<Scope, Atom, R, J0, n, ptxdesc::Role::reg, F::form.dst_class[1], read_dst>(
+              second, g);
+      Family::template issue<Issued::spelling, G>(on, dop, pop,
+                                                  source.template operator()<K>(rest)...);
+      write_back<Scope, Atom, R, J0, n>(second, pop, g);
     }
     (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X)) - 1>{}, src...);
   } else {
-    if constexpr (d.dst2.bits != 0 && sizeof...(X) > 0) {
-      // a family with predicate forms took the first source at any width: check this form's
-      using X0 = bare<decltype(nth_arg<0>(src...))>;
-      static_assert(!is_tensor_v<X0> || dtype_bits<typename X0::value_type> == d.src.bits,
-                    "tirx::tile::apply: the first source's elements must have the width of the "
-                    "instruction's type (e.g. 64-bit elements for .b64); view or convert it");
-    }
     [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
       if constexpr (Fl == ptxemit::Fill::none)
         Family::template issue<Issued::spelling, G>(
@@ -240,6 +220,15 @@ __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
   }
 }
 
+/// tile::pred(mask): one mask element per repeat, with the numbers in the
+/// instantiation line (Repeats of the apply, MaskElements of the thread).
+template <index_t Repeats, index_t MaskElements> TIRX_HD constexpr void report_mask_repeats() {
+  static_assert(Repeats == MaskElements,
+                "tirx::tile::pred(mask): the mask must hold one bool per repeat of the apply "
+                "(Repeats below) in each thread, and it holds MaskElements; compute the mask over "
+                "the operands' (group, repeat) modes, e.g. setp on a view without the atom mode");
+}
+
 /// The fill kind of a tile::src_size or tile::ignore_src type (void: none).
 template <class Fo> inline constexpr ptxemit::Fill fill_kind_v = ptxemit::Fill::none;
 template <class N>
@@ -285,6 +274,8 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigne
   constexpr ptxemit::Fill fill = fill_kind_v<Fo>;
   constexpr index_t chunk = atom * static_cast<index_t>(sizeof(typename DT::value_type));
   constexpr OperandSplit ds = split_operand(DT::shape(), scope::traits<Scope>::group_rank, atom);
+  if constexpr (mask_elements_v<P> >= 0)
+    report_mask_repeats<ds.repeats, mask_elements_v<P>>();
   (void)fo;
   check_launch<Scope, DT>();
   check_pointer<Instr, Instr::desc.dst.role>(dst);

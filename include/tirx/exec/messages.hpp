@@ -94,7 +94,7 @@ inline constexpr long long first_extent_v = [] {
 
 /// Operand K's rule E of apply's instruction Instr (X: the operand's type),
 /// with the numbers: a chunk rule's (report_chunk), or any other's.
-template <OperandError E, int K, class Instr, class X>
+template <OperandError E, int K, class Instr, int NSrc, class X>
 TIRX_HD constexpr void report_apply_operand() {
   if constexpr (E == OperandError::chunk_size || E == OperandError::chunk_form ||
                 E == OperandError::chunk_align || E == OperandError::chunk_misaligned) {
@@ -103,9 +103,7 @@ TIRX_HD constexpr void report_apply_operand() {
                        E == OperandError::imm_range) {
     report_imm<E, K, imm_value_v<X>, Instr::desc.imm_limit>();
   } else {
-    constexpr ptxdesc::Desc d = Instr::desc;
-    report_operand_numbers<E, K, element_bits_v<X>,
-                           K == 0 ? d.dst.bits : ptxdesc::source_bits(d, K - 1),
+    report_operand_numbers<E, K, element_bits_v<X>, apply_operand<Instr, NSrc, K>::op.bits,
                            first_extent_v<X>>();
   }
 }

@@ -84,6 +84,8 @@ enum class OperandError {
   imm_required,     ///< apply: the instruction's immediate source is not a tile::imm<V>
   imm_not_taken,    ///< apply: a tile::imm<V> where the instruction takes a register
   imm_range,        ///< apply: tile::imm<V> outside the instruction's range (Desc::imm_limit)
+  pred_not_bool,    ///< apply: a predicate operand (Operand::pred) that is not bool
+  second_dst,       ///< apply: a form's second destination that is no register tensor of its type
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's

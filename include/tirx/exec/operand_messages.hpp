@@ -183,6 +183,14 @@ template <OperandError E, TileOp Op> TIRX_HD constexpr void report_operand() {
                 "tirx::tile::ewise: a scalar for a packed type (.f16x2, .bf16x2, .e4m3x2, .e5m2x2) "
                 "is an unsigned carrier holding both values, not a float; write e.g. 0x3C003C00u "
                 "for (1.0, 1.0) in f16x2, 0x3F803F80u in bf16x2");
+  static_assert(Op != TileOp::apply || E != OperandError::pred_not_bool,
+                "tirx::tile::apply: a predicate operand (setp's destinations, selp's c, the "
+                "BoolOp c of setp/set) holds bool elements: a bool tensor (alloc_local<bool, ...>) "
+                "or a bool scalar; compare an integer first, e.g. setp.ne.s32 p, x, 0");
+  static_assert(Op != TileOp::apply || E != OperandError::second_dst,
+                "tirx::tile::apply: this form writes a second destination right after the first "
+                "(setp's p|q, shfl.sync's d|p, match.all's, elect.sync's): pass a register tensor "
+                "of bool there (alloc_local<bool, ...>), shaped like the destination");
 }
 
 /// The value of a tile::imm<V> operand (0 for any other).

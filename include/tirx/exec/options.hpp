@@ -10,6 +10,7 @@
 
 #include <cuda/std/cstdint>
 #include <cuda/std/type_traits>
+#include <cuda/std/utility>
 #include <tirx/exec/scope.hpp>
 #include <tirx/ptx/emit.hpp>
 #include <tirx/tensor/grid_tensor.hpp>
@@ -18,8 +19,26 @@ namespace tirx::tile {
 
 /// Guard every instruction of an apply by a run-time condition: tile::pred(i < n).
 /// A callable pred([](auto... repeat_index) { ... }) is asked per repeat.
+/// A bool register tensor, pred(mask), guards repeat r by the calling
+/// thread's element r of the mask (its elements in row-major order, thread
+/// modes aside: a mask that setp wrote over the operands' (group, repeat)
+/// modes); it holds exactly one element per repeat.
 template <class P> struct Pred { P p; };
-template <class P> TIRX_HD constexpr Pred<P> pred(P p) { return Pred<P>{p}; }
+template <class Tn> struct MaskPred;
+template <class P> TIRX_HD constexpr auto pred(P p) {
+  if constexpr (is_tensor_v<P>) {
+    static_assert(cuda::std::is_same_v<typename P::value_type, bool>,
+                  "tirx::tile::pred(mask): a predicate tensor holds bool elements (setp's "
+                  "destination); compare the values first, e.g. apply<ptx<\"setp.ne.s32\">>(mask, "
+                  "x, 0, scope)");
+    static_assert(P::scope == MemScope::local,
+                  "tirx::tile::pred(mask): the mask is a register tensor (alloc_local<bool, ...>), "
+                  "read by each thread; load a mask in memory into registers first");
+    return Pred<MaskPred<P>>{MaskPred<P>{p}};
+  } else {
+    return Pred<P>{p};
+  }
+}
 /// With a predicate: a predicated-off load keeps the destination's old value.
 /// An enumeration, like the scopes: `tile::preserve_dst` is a constant, not
 /// an object that device code would have to reach (a namespace-scope
@@ -104,6 +123,41 @@ template <long long V> inline constexpr Imm<V> imm{};
 } // namespace tirx::tile
 
 namespace tirx::detail {
+
+/// The local slots of a mask tensor's elements that the calling thread holds,
+/// in row-major order (the elements whose thread-axis coordinates are 0).
+template <class Tn> struct mask_slots {
+  TIRX_HD static constexpr bool own(const Coord& c) {
+    for (int i = 0; i < c.n; ++i)
+      if (!(c.axis[i] == Axis{0}) && c.value[i] != 0)
+        return false;
+    return true;
+  }
+  static constexpr index_t count = [] {
+    index_t n = 0;
+    for (index_t i = 0; i < Tn::layout().size(); ++i)
+      n += own(apply(Tn::layout(), i)) ? 1 : 0;
+    return n;
+  }();
+  struct table {
+    index_t s[count > 0 ? count : 1];
+  };
+  static constexpr table slots = [] {
+    table t{};
+    index_t n = 0;
+    for (index_t i = 0; i < Tn::layout().size(); ++i)
+      if (const Coord c = apply(Tn::layout(), i); own(c))
+        t.s[n++] = c[Axis{0}];
+    return t;
+  }();
+};
+
+template <class Tn, index_t K> inline constexpr index_t mask_slot_v = mask_slots<Tn>::slots.s[K];
+
+/// The elements per thread of a tile::pred(mask) (-1: another predicate).
+template <class P> inline constexpr index_t mask_elements_v = -1;
+template <class Tn>
+inline constexpr index_t mask_elements_v<tile::Pred<tile::MaskPred<Tn>>> = mask_slots<Tn>::count;
 
 template <class T> inline constexpr bool is_pred_v = false;
 template <class P> inline constexpr bool is_pred_v<tile::Pred<P>> = true;
@@ -207,3 +261,19 @@ template <class A, class... R> struct fill_type<A, R...> {
 };
 
 } // namespace tirx::detail
+
+namespace tirx::tile {
+/// tile::pred(mask)'s predicate: repeat r is on where the thread's element
+/// r of the mask is true.
+template <class Tn> struct MaskPred {
+  Tn mask;
+  TIRX_HD TIRX_FORCEINLINE constexpr bool operator()(index_t r) const {
+    bool v = false; // r is a constant once apply's repeats are unrolled: one load
+    [&]<index_t... K>(cuda::std::integer_sequence<index_t, K...>) {
+      ((r == K ? (v = mask.data()[detail::mask_slot_v<Tn, K>], 0) : 0), ...);
+    }
+    (cuda::std::make_integer_sequence<index_t, detail::mask_slots<Tn>::count>{});
+    return v;
+  }
+};
+} // namespace tirx::tile

@@ -103,8 +103,8 @@ template <bool Red> TIRX_HD constexpr ptxdesc::Desc describe_rmw(const ptxdesc::
     d.min_srcs = d.max_srcs = 1;
   } else {
     d.dst = reg;
-    d.first_src_differs = true;
-    d.first_src = mem;
+    d.alt_mask = 1u; // [a]
+    d.alt = mem;
     d.src = reg;
     d.min_srcs = d.max_srcs = op && t.is(op, "cas") ? 3 : 2;
     d.loads = true; // d is written from memory: distinct slots, preserve_dst

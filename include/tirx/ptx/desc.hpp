@@ -46,7 +46,16 @@ struct Operand {
   Space space = Space::none; ///< mem: the state space of the address
   int bits = 0;              ///< width of one element (0: any width)
   char reg_class = 'r';      ///< reg: the asm constraint letter (h r l q f d)
+  /// A predicate (PTX .pred, which no asm constraint names): bool elements
+  /// (a bool tensor or a bool scalar), each carried as 0 or 1 in a 32-bit
+  /// "r" register; the family turns it into a .pred inside its asm block
+  /// (setp.ne.b32 p, %n, 0 for a source, selp.u32 %n, 1, 0, p for a
+  /// destination). bits is 8 (bool's width), reg_class 'r'.
+  bool pred = false;
 };
+
+/// A predicate operand (Operand::pred).
+inline constexpr Operand pred_operand{Role::reg, Space::none, 8, 'r', true};
 
 /// What apply needs to know about one instruction.
 struct Desc {
@@ -81,9 +90,10 @@ struct Desc {
   bool parsed =
       false; ///< the tokens are a form of the family's grammar (else: an unknown type or shape)
   /// A form whose Form::dst_class names two classes writes two destinations:
-  /// the first operand and, in place of the first source, this one (the
-  /// predicate of shfl.sync's `d|p`, match.all's, elect.sync's, carried as a
-  /// 0/1 32-bit word). bits 0: no form of the spelling's family has one.
+  /// the first operand and the second one, right after it, in PTX's order
+  /// (the p of shfl.sync's `d|p`, of match.all's and elect.sync's, the q of
+  /// setp's `p|q`), described by dst2. bits 0: no form of the spelling's
+  /// family has one.
   Operand dst2{};
   /// The width a scalar source must have where it differs from src.bits
   /// (0: src.bits): match.sync.b64 compares 64-bit values under a 32-bit mask.
@@ -95,10 +105,13 @@ struct Desc {
   /// and the values it takes: 0 <= V < imm_limit.
   int imm_src = -1;
   long long imm_limit = 0;
-  /// The first source when its role differs from the other sources' (atom's
-  /// memory operand in d, [a], b, c): first_src_differs says so, first_src is it.
-  bool first_src_differs = false;
-  Operand first_src{};
+  /// Sources described by `alt` instead of `src`: bit k for source k (0:
+  /// the first source), e.g. atom's memory operand in d, [a], b, c (bit 0),
+  /// the predicate c of selp d, a, b, c (bit 2), slct's s32/f32 selector;
+  /// alt_kind: what alt's type token says (for a scalar given there).
+  unsigned alt_mask = 0;
+  Operand alt{};
+  TypeKind alt_kind = TypeKind::none;
   /// > 0: an unlisted spelling breaks rule number `rule` of its family's
   /// grammar (ld.relaxed without a scope, red with .acquire, ...): apply
   /// reports it with the family's rule<rule>() instead of the closest form.
@@ -111,9 +124,19 @@ struct Desc {
   bool reg_vectors = false;
 };
 
+/// Whether source k (0: the first source) is described by d.alt.
+TIRX_HD constexpr bool alt_source(const Desc& d, int k) {
+  return k >= 0 && k < 32 && ((d.alt_mask >> k) & 1u) != 0;
+}
+
 /// The operand of source k (0: the first source).
 TIRX_HD constexpr Operand source_operand(const Desc& d, int k) {
-  return k == 0 && d.first_src_differs ? d.first_src : d.src;
+  return alt_source(d, k) ? d.alt : d.src;
+}
+
+/// What a scalar given as source k must be (the type token's kind).
+TIRX_HD constexpr TypeKind source_kind(const Desc& d, int k) {
+  return alt_source(d, k) ? d.alt_kind : d.src_kind;
 }
 
 /// The width of source k of d (its own, or src's).
@@ -149,6 +172,12 @@ struct Form {
   const char* dst_class = "r"; ///< the asm constraint of the destination (register or address)
   const char* src_class = "r"; ///< the asm constraint of the sources
 };
+
+/// Whether form f writes two destinations (Desc::dst2): its dst_class
+/// names two classes, and apply's second operand is the second destination.
+TIRX_HD constexpr bool two_destinations(const Form& f) {
+  return f.spelling != nullptr && class_count(f.dst_class) == 2;
+}
 
 /// The tokens of a spelling, split at '.': ld, global, v4, b32.
 struct Tokens {

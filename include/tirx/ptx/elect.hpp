@@ -3,8 +3,8 @@
 // executes the instruction); activemask, one thread's: the lanes of its
 // warp executing it. Spellings (ptx/rows/elect.def):
 //   elect.sync       d, p, membermask   (d|p: d the elected lane's number in
-//                                        every lane, p 1 in the elected lane
-//                                        and 0 in the others, as 32-bit words)
+//                                        every lane, p a bool, true in the
+//                                        elected lane and false in the others)
 //   activemask.b32   d
 // CCCL 3.0 (CUDA 13.0) has neither in cuda::ptx: they are asm here.
 // tirx::elect_sync (exec/specialize.hpp) is the plain function for one lane
@@ -23,7 +23,8 @@ struct family {
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;
     Desc d{};
-    d.dst = d.dst2 = d.src = Operand{Role::reg, Space::none, 32, 'r'};
+    d.dst = d.src = Operand{Role::reg, Space::none, 32, 'r'};
+    d.dst2 = pred_operand;
     d.src_kind = TypeKind::bits;
     d.min_srcs = d.max_srcs = 2;
     d.lanes = 32;

@@ -8,8 +8,8 @@
 // d is a 32-bit lane mask whatever a's width; membermask is a 32-bit scalar
 // (or, for .b32, a register tensor like a). any: d has the lanes whose a
 // equals the calling lane's; all: d is membermask if every lane's a is the
-// same, else 0, and the d|p form's p (a register tensor of 32-bit words) is
-// 1 or 0 with it.
+// same, else 0, and the d|p form's p (a bool register tensor) is true or
+// false with it.
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
@@ -26,7 +26,8 @@ struct family {
     Desc d{};
     const int ty = last_type(t);
     const int bits = ty ? type_bits(t, ty) : 0;
-    d.dst = d.dst2 = Operand{Role::reg, Space::none, 32, 'r'};
+    d.dst = Operand{Role::reg, Space::none, 32, 'r'};
+    d.dst2 = pred_operand;
     d.src = Operand{Role::reg, Space::none, bits, raw_class(bits)};
     d.src_kind = TypeKind::bits;
     d.scalar_bits = 32; // the member mask

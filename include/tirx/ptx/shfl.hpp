@@ -10,9 +10,9 @@
 // b, c and membermask are 32-bit scalars (or register tensors like a).
 // c packs the clamp value (bits 0-4) and the segment mask (bits 8-12):
 // 0x1f for a whole-warp bfly, down and idx, 0 for up. The `d|p` form also
-// writes p, a register tensor of 32-bit words: 1 where the source lane was
-// in range (d is then that lane's a), 0 where it was not (d is the lane's
-// own a).
+// writes p, a bool register tensor (Operand::pred): true where the source
+// lane was in range (d is then that lane's a), false where it was not (d is
+// the lane's own a).
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
@@ -30,7 +30,7 @@ struct family {
     const int ty = last_type(t);
     const int bits = ty ? type_bits(t, ty) : 0;
     d.dst = d.src = Operand{Role::reg, Space::none, bits, 'r'};
-    d.dst2 = Operand{Role::reg, Space::none, 32, 'r'};
+    d.dst2 = pred_operand;
     d.src_kind = ty ? type_kind(t, ty) : TypeKind::none;
     d.min_srcs = 4;
     d.max_srcs = 5;

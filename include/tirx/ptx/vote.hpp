@@ -4,9 +4,8 @@
 // and wider), no tile::pred. Spellings (ptx/rows/vote.def):
 //   vote.sync{.all|.any|.uni}.pred   d, a, membermask
 //   vote.sync.ballot.b32             d, a, membermask
-// Predicates are carried as 32-bit words: a is true where non-zero, a .pred
-// d is 1 or 0 (the asm converts; a bool tensor may take their place once
-// predicate operands are generic).
+// a, and the d of the .pred forms, are predicates: bool tensors or scalars
+// (Operand::pred, carried as 0 or 1; the asm converts).
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
@@ -23,6 +22,10 @@ struct family {
     Desc d{};
     const int ty = last_type(t);
     d.dst = d.src = Operand{Role::reg, Space::none, 32, 'r'};
+    if (t.is(t.n - 1, "pred"))
+      d.dst = pred_operand;
+    d.alt_mask = 1u; // a
+    d.alt = pred_operand;
     d.src_kind = TypeKind::bits;
     d.min_srcs = d.max_srcs = 2;
     d.lanes = 32;

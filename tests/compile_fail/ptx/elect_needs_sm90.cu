@@ -12,9 +12,9 @@ constexpr TileLayout reg = layout_of<"S[(32, 1) : (1@laneid, 1)]">;
 
 __global__ void kernel(unsigned* out) {
   auto leader = alloc_local<unsigned, shape(32, 1), reg>();
-  auto elected = alloc_local<unsigned, shape(32, 1), reg>();
+  auto elected = alloc_local<bool, shape(32, 1), reg>();
   tile::ewise([] { return 0u; }, leader, scope::warp);
-  tile::ewise([] { return 0u; }, elected, scope::warp);
+  tile::ewise([] { return false; }, elected, scope::warp);
 #ifdef TIRX_FIXED
 #if __CUDA_ARCH__ >= 900
   tile::apply<ptx<"elect.sync">>(leader, elected, 0xffffffffu, scope::warp);
@@ -22,7 +22,7 @@ __global__ void kernel(unsigned* out) {
 #else
   tile::apply<ptx<"elect.sync">>(leader, elected, 0xffffffffu, scope::warp);
 #endif
-  out[threadIdx.x] = leader.data()[0] + elected.data()[0];
+  out[threadIdx.x] = leader.data()[0] + (elected.data()[0] ? 1u : 0u);
 }
 
 } // namespace elect_needs_sm90

@@ -1,7 +1,7 @@
 // Must not compile: match.any.sync.b64 on a tensor of 32-bit values; .b64
 // compares 64-bit values (.b32 the 32-bit ones).
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
-// expected-error {{tirx::tile::apply: the first source's elements must have the width of the instruction's type (e.g. 64-bit elements for .b64); view or convert it}}
+// expected-error {{tirx::tile::apply: dtype width must match the instruction: each operand's element width must be the width of the instruction's type for it (cvt.rn.f16.f32: 16-bit destination, 32-bit source); pick the matching type or view<U>() the tensor, e.g. .view<uint32>() for .b32 over halves}}
 #include <tirx/tile.hpp>
 
 namespace match_b64_element {

@@ -10,9 +10,9 @@ using namespace tirx;
 constexpr TileLayout reg = layout_of<"S[(32, 2) : (1@laneid, 1)]">;
 
 __global__ void kernel(unsigned* out) {
-  auto flags = alloc_local<unsigned, shape(32, 2), reg>();
+  auto flags = alloc_local<bool, shape(32, 2), reg>();
   auto ballot = alloc_local<unsigned, shape(32, 2), reg>();
-  tile::ewise([] { return 1u; }, flags, scope::warp);
+  tile::ewise([] { return true; }, flags, scope::warp);
 #ifdef TIRX_FIXED
   tile::apply<ptx<"vote.sync.ballot.b32">>(ballot, flags, 0xffffffffu, scope::warp);
 #else

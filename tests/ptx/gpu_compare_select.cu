@@ -1,0 +1,784 @@
+// GPU test of the compare-and-select family (setp, set, selp, slct) and of
+// predicate (bool) tensors, through tile::apply (label gpu). Each spelling is
+// tested once at thread scope (4 elements a thread, 128 threads), bit for bit
+// against a host reference of PTX's rules, on seeded random inputs with equal
+// operands, extremes and, for floats, NaN, +-Inf, -0 and subnormals:
+//   setp: every comparison of every type (b16 ... u64, f32 and .ftz, f64,
+//         f16 and .ftz, bf16, f16x2 and .ftz, bf16x2), plain and with .and
+//         and a second destination q (p|q); .or and .xor on s32, u32, f32,
+//         f64 and f16x2; plain p|q on s32 and f32.
+//   set:  every comparison of b32, s16, u64, f32 (and .ftz) and f64 into
+//         .u32, .and into .f32 and .xor into .s32.
+//   selp: every type; slct: every type with .s32, .f32 and .ftz.f32.
+// A representative subset runs at warp and cta scope (other register
+// layouts): setp, then tile::pred(mask) guarding a store and a selp.
+// Every output is poisoned first (the destination registers start at a
+// value the result never has everywhere: run twice, all true and all false).
+// Prints one PASS/FAIL line per case and "N passed, M failed".
+// Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
+#include "gpu_check.hpp"
+
+#include <tirx/tile.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace tirx;
+using u64 = std::uint64_t;
+
+constexpr int threads = 128, per = 4, n = threads * per;
+
+// ---- types ------------------------------------------------------------------
+enum Ty { b16, b32, b64, s16, s32, s64, u16, u32, u64t, f32, f64, f16, bf16, f16x2, bf16x2 };
+constexpr int ty_bits[] = {16, 32, 64, 16, 32, 64, 16, 32, 64, 32, 64, 16, 16, 32, 32};
+
+// comparison names in one order; each type group's list indexes it
+constexpr const char* cmp_name[] = {"eq", "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
+                                    "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+constexpr int cmps_bits[] = {0, 1};
+constexpr int cmps_signed[] = {0, 1, 2, 3, 4, 5};
+constexpr int cmps_unsigned[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+constexpr int cmps_float[] = {0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 16, 17};
+
+struct Group {
+  const int* cmps;
+  int count;
+};
+Group group_of(Ty t) {
+  if (t <= b64)
+    return {cmps_bits, 2};
+  if (t <= s64)
+    return {cmps_signed, 6};
+  if (t <= u64t)
+    return {cmps_unsigned, 10};
+  return {cmps_float, 14};
+}
+
+// ---- host reference -----------------------------------------------------------
+float half_to_float(std::uint16_t h, bool bf) {
+  if (bf) {
+    std::uint32_t u = std::uint32_t{h} << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+  const int s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+  float v;
+  if (e == 0)
+    v = std::ldexp(static_cast<float>(m), -24);
+  else if (e == 31)
+    v = m ? NAN : INFINITY;
+  else
+    v = std::ldexp(static_cast<float>(m | 1024), e - 25);
+  return s ? -v : v;
+}
+double float_of(Ty t, u64 bits, bool ftz, int half) {
+  if (t == f32) {
+    std::uint32_t u = static_cast<std::uint32_t>(bits);
+    if (ftz && ((u >> 23) & 255) == 0)
+      u &= 0x80000000u;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+  if (t == f64) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  const std::uint16_t h = static_cast<std::uint16_t>(bits >> (16 * half));
+  const bool bf = t == bf16 || t == bf16x2;
+  std::uint16_t hv = h;
+  if (ftz && !bf && ((h >> 10) & 31) == 0)
+    hv = h & 0x8000;
+  return half_to_float(hv, bf);
+}
+bool compare(Ty t, int op, u64 a, u64 b, bool ftz, int half = 0) {
+  const u64 mask = ty_bits[t] == 64 ? ~u64{0} : (u64{1} << (t >= f16x2 ? 16 : ty_bits[t])) - 1;
+  if (t >= f32) {
+    const double x = float_of(t, a, ftz, half), y = float_of(t, b, ftz, half);
+    const bool un = std::isnan(x) || std::isnan(y);
+    switch (op) {
+    case 0:
+      return !un && x == y;
+    case 1:
+      return !un && x != y;
+    case 2:
+      return !un && x < y;
+    case 3:
+      return !un && x <= y;
+    case 4:
+      return !un && x > y;
+    case 5:
+      return !un && x >= y;
+    case 10:
+      return un || x == y;
+    case 11:
+      return un || x != y;
+    case 12:
+      return un || x < y;
+    case 13:
+      return un || x <= y;
+    case 14:
+      return un || x > y;
+    case 15:
+      return un || x >= y;
+    case 16:
+      return !un;
+    default:
+      return un;
+    }
+  }
+  a &= mask, b &= mask;
+  if (t >= s16 && t <= s64) {
+    const int sh = 64 - ty_bits[t];
+    const long long x = static_cast<long long>(a << sh) >> sh,
+                    y = static_cast<long long>(b << sh) >> sh;
+    const bool r[] = {x == y, x != y, x<y, x <= y, x> y, x >= y};
+    return r[op];
+  }
+  const bool r[] = {a == b, a != b, a<b, a <= b, a> b, a >= b, a<b, a <= b, a> b, a >= b};
+  return r[op];
+}
+bool boolop(int bop, bool x, bool c) {
+  return bop == 0 ? x : bop == 1 ? (x && c) : bop == 2 ? (x || c) : (x != c);
+}
+
+// ---- inputs -------------------------------------------------------------------
+u64 special(Ty t, std::mt19937_64& g) {
+  const int k = static_cast<int>(g() % 8);
+  if (t == f32) {
+    const std::uint32_t v[] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x80000000u,
+                               0u,          0x00000003u, 0x807fffffu, 0x3f800000u};
+    return v[k];
+  }
+  if (t == f64) {
+    const u64 v[] = {0x7ff8000000000000ull,
+                     0x7ff0000000000000ull,
+                     0xfff0000000000000ull,
+                     0x8000000000000000ull,
+                     0,
+                     1,
+                     0x800fffffffffffffull,
+                     0x3ff0000000000000ull};
+    return v[k];
+  }
+  if (t >= f16) {
+    const bool bf = t == bf16 || t == bf16x2;
+    const std::uint16_t hf[] = {0x7e00, 0x7c00, 0xfc00, 0x8000, 0, 0x0001, 0x83ff, 0x3c00};
+    const std::uint16_t hb[] = {0x7fc0, 0x7f80, 0xff80, 0x8000, 0, 0x0001, 0x807f, 0x3f80};
+    const u64 lo = bf ? hb[k] : hf[k], hi = bf ? hb[g() % 8] : hf[g() % 8];
+    return t >= f16x2 ? lo | (hi << 16) : lo;
+  }
+  const int bits = ty_bits[t];
+  const u64 top = u64{1} << (bits - 1);
+  const u64 v[] = {0, 1, top, top - 1, top | 1, ~u64{0}, 2, top + 2};
+  return v[k];
+}
+void make_inputs(Ty t, std::mt19937_64& g, std::vector<u64>& a, std::vector<u64>& b,
+                 std::vector<unsigned char>& c) {
+  a.resize(n), b.resize(n), c.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const int k = static_cast<int>(g() % 6);
+    a[i] = k < 2 ? special(t, g) : g();
+    b[i] = k == 2 ? a[i] : k == 3 ? special(t, g) : g();
+    if (t >= f16x2 && k == 4)
+      b[i] = (a[i] & 0xffff) | (g() << 16); // low halves equal
+    if (t == f32 && k == 5)                 // nearby floats
+      b[i] = a[i] + (g() % 3);
+    c[i] = static_cast<unsigned char>(g() & 1);
+  }
+}
+
+// ---- device side --------------------------------------------------------------
+template <int Bits> struct carrier_of;
+template <> struct carrier_of<16> { using type = std::uint16_t; };
+template <> struct carrier_of<32> { using type = std::uint32_t; };
+template <> struct carrier_of<64> { using type = unsigned long long; };
+template <Ty T> struct elem { using type = typename carrier_of<ty_bits[T]>::type; };
+template <> struct elem<f32> { using type = float; };
+template <> struct elem<f64> { using type = double; };
+template <> struct elem<s16> { using type = std::int16_t; };
+template <> struct elem<s32> { using type = int; };
+template <> struct elem<s64> { using type = long long; };
+template <Ty T> using elem_t = typename elem<T>::type;
+
+constexpr TileLayout thread_regs = row_major(shape(per));
+
+// the spellings of a type group, one `if (which == k)` each
+// clang-format off
+#define CB(X, T) X(0, "eq", T) X(1, "ne", T)
+#define CS(X, T) CB(X, T) X(2, "lt", T) X(3, "le", T) X(4, "gt", T) X(5, "ge", T)
+#define CU(X, T) CS(X, T) X(6, "lo", T) X(7, "ls", T) X(8, "hi", T) X(9, "hs", T)
+#define CF(X, T)                                                                                   \
+  CS(X, T)                                                                                         \
+  X(6, "equ", T) X(7, "neu", T) X(8, "ltu", T) X(9, "leu", T) X(10, "gtu", T) X(11, "geu", T)      \
+      X(12, "num", T) X(13, "nan", T)
+
+// variants: 0 p = a op b (10: p|q, for the packed pairs); 1 .and with c and
+// q (11: without q, for f16/bf16); 2 .or with c (12: and q); 3 .xor with c
+// and q; 4 plain p|q; 5 set .u32 (which 0..), .and.f32 (100..), .xor.s32
+// (200..). Every spelling goes through the family's emitter directly, one
+// element at a time (the instruction apply issues, without apply's
+// per-spelling cost); the engine cases below run a subset through apply.
+#define EM(SP, NS, D, C) F::template emit<SP, NS>(D, qd, x, y, C)
+#define V0(K, CMP, T)                                                                              \
+  if (which == K)                                                                                  \
+    EM("setp." CMP T, 2, pd, cc);
+#define V0Q(K, CMP, T)                                                                             \
+  if (which == K)                                                                                  \
+    EM("setp." CMP T, 3, pd, 0u);
+#define V1(K, CMP, T)                                                                              \
+  if (which == K)                                                                                  \
+    EM("setp." CMP ".and" T, 4, pd, cc);
+#define V1P(K, CMP, T)                                                                             \
+  if (which == K)                                                                                  \
+    EM("setp." CMP ".and" T, 3, pd, cc);
+#define V2(K, CMP, T)                                                                              \
+  if (which == K)                                                                                  \
+    EM("setp." CMP ".or" T, 3, pd, cc);
+#define V2Q(K, CMP, T)                                                                             \
+  if (which == K)                                                                                  \
+    EM("setp." CMP ".or" T, 4, pd, cc);
+#define V3(K, CMP, T)                                                                              \
+  if (which == K)                                                                                  \
+    EM("setp." CMP ".xor" T, 4, pd, cc);
+#define S0(K, CMP, T)                                                                              \
+  if (which == K)                                                                                  \
+    EM("set." CMP ".u32" T, 2, du, cc);
+#define S1(K, CMP, T)                                                                              \
+  if (which == K + 100)                                                                            \
+    EM("set." CMP ".and.f32" T, 3, df, cc);
+#define S2(K, CMP, T)                                                                              \
+  if (which == K + 200)                                                                            \
+    EM("set." CMP ".xor.s32" T, 3, ds, cc);
+// set puts .ftz before the destination type: T holds both
+#define S0F(K, CMP, T)                                                                             \
+  if (which == K)                                                                                  \
+    EM("set." CMP T, 2, du, cc);
+#define S1F(K, CMP, T)                                                                             \
+  if (which == K + 100)                                                                            \
+    EM("set." CMP ".and" T, 3, df, cc);
+#define S2F(K, CMP, T)                                                                             \
+  if (which == K + 200)                                                                            \
+    EM("set." CMP ".xor" T, 3, ds, cc);
+// clang-format on
+
+/// The engine cases: one spelling of (G, V) through tile::apply at thread
+/// scope on 4-element register tensors (Engine true: `which` is that
+/// spelling's index in its group).
+template <int G, int V, class E>
+__device__ void engine_case(const E* ga, const E* gb, const unsigned char* gc, unsigned char* gp,
+                            unsigned char* gq, unsigned* gd, int init) {
+  auto a = alloc_local<E, shape(per), thread_regs>();
+  auto b = alloc_local<E, shape(per), thread_regs>();
+  auto c = alloc_local<bool, shape(per), thread_regs>();
+  auto p = alloc_local<bool, shape(per), thread_regs>();
+  auto q = alloc_local<bool, shape(per), thread_regs>();
+  auto du = alloc_local<unsigned, shape(per), thread_regs>();
+  auto df = alloc_local<float, shape(per), thread_regs>();
+  const int t = static_cast<int>(threadIdx.x);
+  for (int j = 0; j < per; ++j) {
+    a(j) = ga[t * per + j], b(j) = gb[t * per + j], c(j) = gc[t * per + j] != 0;
+    p(j) = q(j) = init != 0;
+    du(j) = 0x5a5a5a5au, df(j) = 3.0f;
+  }
+  if constexpr (G == 4 && V == 0)
+    tile::apply<ptx<"setp.lt.s32">>(p, a, b, scope::thread);
+  if constexpr (G == 10 && V == 4)
+    tile::apply<ptx<"setp.ltu.ftz.f32">>(p, q, a, b, scope::thread);
+  if constexpr (G == 11 && V == 1)
+    tile::apply<ptx<"setp.gt.and.f64">>(p, q, a, b, c, scope::thread);
+  if constexpr (G == 15 && V == 3)
+    tile::apply<ptx<"setp.ne.xor.f16x2">>(p, q, a, b, c, scope::thread);
+  if constexpr (G == 3 && V == 5)
+    tile::apply<ptx<"set.le.u32.s16">>(du, a, b, scope::thread);
+  if constexpr (G == 9 && V == 6)
+    tile::apply<ptx<"set.gtu.and.f32.f32">>(df, a, b, c, scope::thread);
+  for (int j = 0; j < per; ++j) {
+    gp[t * per + j] = p(j) ? 1 : 0;
+    gq[t * per + j] = q(j) ? 1 : 0;
+    gd[t * per + j] = V == 6 ? __float_as_uint(df(j)) : du(j);
+  }
+}
+
+/// One case of group G (a type and .ftz) in variant V: a, b, c in; p, q
+/// (setp) or d (set, as raw 32 bits) out; init: the destinations' poison.
+template <int G, int V, bool Engine, class E>
+__global__ void cmp_kernel(const E* ga, const E* gb, const unsigned char* gc, unsigned char* gp,
+                           unsigned char* gq, unsigned* gd, int which, int init) {
+  if constexpr (Engine) {
+    engine_case<G, V>(ga, gb, gc, gp, gq, gd, init);
+  } else {
+    using F = ptxcmp::family;
+    const int t = static_cast<int>(threadIdx.x);
+    for (int j = 0; j < per; ++j) {
+      const E x = ga[t * per + j], y = gb[t * per + j];
+      const unsigned cc = gc[t * per + j];
+      unsigned pd = init ? 1u : 0u, qd = pd, du = init ? 0x5a5a5a5au : 0x12345678u;
+      float df = init ? 3.0f : -7.0f;
+      int ds = init ? 0x1234 : -99;
+      (void)cc;
+#define GROUP(ID, LIST, T)                                                                         \
+  if constexpr (G == ID) {                                                                         \
+    if constexpr (V == 0) {                                                                        \
+      LIST(V0, T)                                                                                  \
+    }                                                                                              \
+    if constexpr (V == 10) {                                                                       \
+      LIST(V0Q, T)                                                                                 \
+    }                                                                                              \
+    if constexpr (V == 1) {                                                                        \
+      LIST(V1, T)                                                                                  \
+    }                                                                                              \
+    if constexpr (V == 11) {                                                                       \
+      LIST(V1P, T)                                                                                 \
+    }                                                                                              \
+    if constexpr (V == 2) {                                                                        \
+      LIST(V2, T)                                                                                  \
+    }                                                                                              \
+    if constexpr (V == 12) {                                                                       \
+      LIST(V2Q, T)                                                                                 \
+    }                                                                                              \
+    if constexpr (V == 3) {                                                                        \
+      LIST(V3, T)                                                                                  \
+    }                                                                                              \
+    if constexpr (V == 4) {                                                                        \
+      LIST(V0Q, T)                                                                                 \
+    }                                                                                              \
+    if constexpr (V == 5 && ID != 10) {                                                            \
+      LIST(S0, T) LIST(S1, T) LIST(S2, T)                                                          \
+    }                                                                                              \
+  }
+      // clang-format off
+      GROUP(0, CB, ".b16") GROUP(1, CB, ".b32") GROUP(2, CB, ".b64") GROUP(3, CS, ".s16")
+      GROUP(4, CS, ".s32") GROUP(5, CS, ".s64") GROUP(6, CU, ".u16") GROUP(7, CU, ".u32")
+      GROUP(8, CU, ".u64") GROUP(9, CF, ".f32") GROUP(10, CF, ".ftz.f32") GROUP(11, CF, ".f64")
+      GROUP(12, CF, ".f16") GROUP(13, CF, ".ftz.f16") GROUP(15, CF, ".f16x2")
+      GROUP(16, CF, ".ftz.f16x2")
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+      GROUP(14, CF, ".bf16") GROUP(17, CF, ".bf16x2")
+#endif
+#undef GROUP
+      if constexpr (G == 10 && V == 5) { // set puts .ftz before the destination type
+        CF(S0F, ".ftz.u32.f32") CF(S1F, ".ftz.f32.f32") CF(S2F, ".ftz.s32.f32")
+      } // clang-format on
+      gp[t * per + j] = static_cast<unsigned char>(pd);
+      gq[t * per + j] = static_cast<unsigned char>(qd);
+      gd[t * per + j] = which >= 200   ? static_cast<unsigned>(ds)
+                        : which >= 100 ? __float_as_uint(df)
+                                       : du;
+    }
+  }
+}
+
+// selp and slct: every type (which: the row), d = c ? a : b, d = c >= 0 ? a : b
+// clang-format off
+#define SEL_TYPES(X)                                                                               \
+  X(0, ".b16", std::uint16_t)                                                                      \
+  X(1, ".b32", std::uint32_t)                                                                      \
+  X(2, ".b64", unsigned long long)                                                                 \
+  X(3, ".u16", std::uint16_t)                                                                      \
+  X(4, ".u32", std::uint32_t)                                                                      \
+  X(5, ".u64", unsigned long long) X(6, ".s16", std::int16_t) X(7, ".s32", int)                    \
+      X(8, ".s64", long long) X(9, ".f32", float) X(10, ".f64", double)
+// clang-format on
+template <class E>
+__global__ void sel_kernel(const E* ga, const E* gb, const unsigned char* gc, const int* gi,
+                           const float* gf, E* gd, int which, int init) {
+  auto a = alloc_local<E, shape(per), thread_regs>();
+  auto b = alloc_local<E, shape(per), thread_regs>();
+  auto d = alloc_local<E, shape(per), thread_regs>();
+  auto c = alloc_local<bool, shape(per), thread_regs>();
+  auto ci = alloc_local<int, shape(per), thread_regs>();
+  auto cf = alloc_local<float, shape(per), thread_regs>();
+  const int t = static_cast<int>(threadIdx.x);
+  for (int j = 0; j < per; ++j) {
+    a(j) = ga[t * per + j], b(j) = gb[t * per + j], c(j) = gc[t * per + j] != 0;
+    ci(j) = gi[t * per + j], cf(j) = gf[t * per + j];
+    d(j) = init ? a(j) : b(j);
+  }
+#define SEL(K, T, E2)                                                                              \
+  if constexpr (cuda::std::is_same_v<E, E2>) {                                                     \
+    if (which == K)                                                                                \
+      tile::apply<ptx<"selp" T>>(d, a, b, c, scope::thread);                                       \
+    for (int j = 0; j < per; ++j) {                                                                \
+      unsigned q = 0;                                                                              \
+      if (which == K + 100)                                                                        \
+        ptxcmp::family::emit<"slct" T ".s32", 3>(d(j), q, a(j), b(j), ci(j));                      \
+      if (which == K + 200)                                                                        \
+        ptxcmp::family::emit<"slct" T ".f32", 3>(d(j), q, a(j), b(j), cf(j));                      \
+      if (which == K + 300)                                                                        \
+        ptxcmp::family::emit<"slct.ftz" T ".f32", 3>(d(j), q, a(j), b(j), cf(j));                  \
+    }                                                                                              \
+  }
+  SEL_TYPES(SEL)
+#undef SEL
+  for (int j = 0; j < per; ++j)
+    gd[t * per + j] = d(j);
+}
+
+// warp and cta scope: setp over the (group, repeat) modes, then tile::pred(mask)
+// guarding a vector store of the values whose key passed, and a selp
+// [snippet:setp_pred_store]
+/// Stores the rows of x whose key is below the limit: mask = key < limit
+/// (one bool per row of the thread), then one st.global.v4 per row, guarded.
+__global__ void store_below(GlobalTensor<int, ShapeT<32, 8>> keys,
+                            GlobalTensor<float, ShapeT<32, 8, 4>, 16> x,
+                            GlobalTensor<float, ShapeT<32, 8, 4>, 16> out, int limit) {
+  constexpr TileLayout rows = layout_of<"S[(32, 8) : (1@laneid, 1)]">;
+  constexpr TileLayout vals = layout_of<"S[(32, 8, 4) : (1@laneid, 4, 1)]">;
+  auto k = alloc_local<int, shape(32, 8), rows>();
+  auto mask = alloc_local<bool, shape(32, 8), rows>();
+  auto v = alloc_local<float, shape(32, 8, 4), vals>();
+  tile::apply<ptx<"ld.global.b32">>(k, keys, scope::warp);
+  tile::apply<ptx<"ld.global.v4.b32">>(v, x, scope::warp);
+  tile::apply<ptx<"setp.lt.s32">>(mask, k, limit, scope::warp);
+  tile::apply<ptx<"st.global.v4.b32">>(out, v, scope::warp, tile::pred(mask));
+}
+// [/snippet]
+
+// [snippet:compare_select]
+/// cta scope (4 warps, 2 registers a lane): p = a < b (u32), d = p ? a : b
+/// (selp), then d = 0xffffffff where a == b (a mov guarded by tile::pred(e)).
+__global__ void cta_kernel(GlobalTensor<unsigned, ShapeT<4, 32, 2>> ga,
+                           GlobalTensor<unsigned, ShapeT<4, 32, 2>> gb,
+                           GlobalTensor<unsigned, ShapeT<4, 32, 2>> gd) {
+  constexpr TileLayout regs = layout_of<"S[(4, 32, 2) : (1@warpid, 1@laneid, 1)]">;
+  auto a = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto b = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto d = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto p = alloc_local<bool, shape(4, 32, 2), regs>();
+  auto e = alloc_local<bool, shape(4, 32, 2), regs>();
+  tile::apply<ptx<"ld.global.b32">>(a, ga, scope::cta);
+  tile::apply<ptx<"ld.global.b32">>(b, gb, scope::cta);
+  tile::apply<ptx<"setp.lo.u32">>(p, a, b, scope::cta);
+  tile::apply<ptx<"setp.eq.u32">>(e, a, b, scope::cta);
+  tile::apply<ptx<"selp.b32">>(d, a, b, p, scope::cta);
+  tile::apply<ptx<"mov.b32">>(d, 0xffffffffu, scope::cta, tile::pred(e));
+  tile::apply<ptx<"st.global.b32">>(gd, d, scope::cta);
+}
+// [/snippet]
+
+int passed = 0, failed = 0;
+void report(bool ok, const char* what, const char* detail = "") {
+  std::printf("%s %s%s\n", ok ? "PASS" : "FAIL", what, detail);
+  (ok ? passed : failed) += 1;
+}
+
+template <class E> std::vector<E> as(const std::vector<u64>& v) {
+  std::vector<E> r(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    std::memcpy(&r[i], &v[i], sizeof(E));
+  return r;
+}
+template <class T> T* dev(const std::vector<T>& h) {
+  T* d = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&d, h.size() * sizeof(T) + 16));
+  TIRX_CHECK_CUDA(cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+  return d;
+}
+template <class T> std::vector<T> host(const T* d, std::size_t count) {
+  std::vector<T> h(count);
+  TIRX_CHECK_CUDA(cudaMemcpy(h.data(), d, count * sizeof(T), cudaMemcpyDeviceToHost));
+  return h;
+}
+
+const char* bool_name[] = {"", ".and", ".or", ".xor"};
+const char* ty_name[] = {".b16", ".b32", ".b64", ".s16", ".s32",  ".s64",   ".u16",   ".u32",
+                         ".u64", ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2"};
+
+/// group id -> type and ftz (the kernel's GROUP list)
+struct GroupInfo {
+  Ty t;
+  bool ftz;
+};
+constexpr GroupInfo groups[] = {
+    {b16, false}, {b32, false}, {b64, false},  {s16, false},   {s32, false},  {s64, false},
+    {u16, false}, {u32, false}, {u64t, false}, {f32, false},   {f32, true},   {f64, false},
+    {f16, false}, {f16, true},  {bf16, false}, {f16x2, false}, {f16x2, true}, {bf16x2, false}};
+
+/// Runs group G in variant V over every comparison of its type; bop: the
+/// BoolOp, with_q: q written.
+template <int G, int V, bool Engine = false>
+void run_setp(std::mt19937_64& g, int bop, bool with_q, bool packed, int only = -1) {
+  const GroupInfo gi = groups[G];
+  using E = elem_t<groups[G].t>;
+  const Group grp = group_of(gi.t);
+  std::vector<u64> a, b;
+  std::vector<unsigned char> c;
+  make_inputs(gi.t, g, a, b, c);
+  const std::vector<E> ea = as<E>(a), eb = as<E>(b);
+  E* da = dev(ea);
+  E* db = dev(eb);
+  unsigned char* dc = dev(c);
+  unsigned char *dp = nullptr, *dq = nullptr;
+  unsigned* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dp, n));
+  TIRX_CHECK_CUDA(cudaMalloc(&dq, n));
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, n * 4));
+  for (int k = 0; k < grp.count; ++k) {
+    if (only >= 0 && k != only)
+      continue;
+    const int op = grp.cmps[k];
+    bool ok = true;
+    char first[160] = "";
+    for (int init = 0; init < 2 && ok; ++init) {
+      TIRX_CHECK_CUDA(cudaMemset(dp, 0xAA, n));
+      TIRX_CHECK_CUDA(cudaMemset(dq, 0xAA, n));
+      cmp_kernel<G, V, Engine, E><<<1, threads>>>(da, db, dc, dp, dq, dd, k, init);
+      TIRX_CHECK_LAUNCH("cmp_kernel");
+      const std::vector<unsigned char> hp = host(dp, n), hq = host(dq, n);
+      for (int i = 0; i < n && ok; ++i) {
+        bool x = compare(gi.t, op, a[i], b[i], gi.ftz, 0);
+        bool p = boolop(bop, x, c[i] != 0);
+        bool q = packed ? boolop(bop, compare(gi.t, op, a[i], b[i], gi.ftz, 1), c[i] != 0)
+                        : boolop(bop, !x, c[i] != 0);
+        const bool qq = with_q ? q : init != 0;
+        if (hp[i] != (p ? 1 : 0) || hq[i] != (qq ? 1 : 0)) {
+          ok = false;
+          std::snprintf(first, sizeof first,
+                        " (element %d: a=%llx b=%llx c=%d: p %d q %d, want %d %d)", i,
+                        static_cast<unsigned long long>(a[i]),
+                        static_cast<unsigned long long>(b[i]), c[i], hp[i], hq[i], p, qq);
+        }
+      }
+    }
+    char what[96];
+    std::snprintf(what, sizeof what, "%ssetp.%s%s%s%s%s", Engine ? "apply: " : "", cmp_name[op],
+                  bool_name[bop], gi.ftz ? ".ftz" : "", ty_name[gi.t], with_q ? " p|q" : "");
+    report(ok, what, first);
+  }
+  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dp), cudaFree(dq), cudaFree(dd);
+}
+
+/// set over every comparison of group G: .u32 plain, .and.f32, .xor.s32.
+template <int G, int V = 5, int OnlyForm = -1, int OnlyK = -1> void run_set(std::mt19937_64& g) {
+  const GroupInfo gi = groups[G];
+  using E = elem_t<groups[G].t>;
+  const Group grp = group_of(gi.t);
+  std::vector<u64> a, b;
+  std::vector<unsigned char> c;
+  make_inputs(gi.t, g, a, b, c);
+  E* da = dev(as<E>(a));
+  E* db = dev(as<E>(b));
+  unsigned char* dc = dev(c);
+  unsigned char *dp = nullptr, *dq = nullptr;
+  unsigned* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dp, n));
+  TIRX_CHECK_CUDA(cudaMalloc(&dq, n));
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, n * 4));
+  for (int form = 0; form < 3; ++form)
+    for (int k = 0; k < grp.count; ++k) {
+      if (OnlyForm >= 0 && (form != OnlyForm || k != OnlyK))
+        continue;
+      const int op = grp.cmps[k];
+      bool ok = true;
+      char first[160] = "";
+      for (int init = 0; init < 2 && ok; ++init) {
+        TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, n * 4));
+        cmp_kernel<G, V, (OnlyForm >= 0), E>
+            <<<1, threads>>>(da, db, dc, dp, dq, dd, k + 100 * form, init);
+        TIRX_CHECK_LAUNCH("cmp_kernel (set)");
+        const std::vector<unsigned> hd = host(dd, n);
+        for (int i = 0; i < n && ok; ++i) {
+          const bool x = compare(gi.t, op, a[i], b[i], gi.ftz, 0);
+          const bool r = form == 0 ? x : form == 1 ? (x && c[i]) : (x != (c[i] != 0));
+          const unsigned want = form == 1 ? (r ? 0x3f800000u : 0u) : (r ? 0xffffffffu : 0u);
+          if (hd[i] != want) {
+            ok = false;
+            std::snprintf(first, sizeof first, " (element %d: a=%llx b=%llx c=%d: %x, want %x)", i,
+                          static_cast<unsigned long long>(a[i]),
+                          static_cast<unsigned long long>(b[i]), c[i], hd[i], want);
+          }
+        }
+      }
+      char what[96];
+      std::snprintf(what, sizeof what, "set.%s%s%s%s", cmp_name[op],
+                    form == 0   ? ""
+                    : form == 1 ? ".and"
+                                : ".xor",
+                    gi.ftz ? ".ftz" : "",
+                    form == 0   ? ".u32"
+                    : form == 1 ? ".f32"
+                                : ".s32");
+      report(ok, ((OnlyForm >= 0 ? "apply: " : "") + std::string(what) + ty_name[gi.t]).c_str(),
+             first);
+    }
+  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dp), cudaFree(dq), cudaFree(dd);
+}
+
+/// selp and slct of one type (row K of SEL_TYPES, type t).
+template <class E> void run_sel(std::mt19937_64& g, int k, Ty t, const char* name) {
+  std::vector<u64> a, b;
+  std::vector<unsigned char> c;
+  make_inputs(t, g, a, b, c);
+  std::vector<u64> fi, ff;
+  std::vector<unsigned char> unused;
+  make_inputs(s32, g, fi, ff, unused);
+  std::vector<u64> fa, fb;
+  make_inputs(f32, g, fa, fb, unused);
+  const std::vector<int> ci = as<int>(fi);
+  const std::vector<float> cf = as<float>(fa);
+  E* da = dev(as<E>(a));
+  E* db = dev(as<E>(b));
+  unsigned char* dc = dev(c);
+  int* dci = dev(ci);
+  float* dcf = dev(cf);
+  E* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, n * sizeof(E)));
+  const std::vector<E> ea = as<E>(a), eb = as<E>(b);
+  for (int form = 0; form < 4; ++form) {
+    bool ok = true;
+    char first[160] = "";
+    for (int init = 0; init < 2 && ok; ++init) {
+      TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, n * sizeof(E)));
+      sel_kernel<E><<<1, threads>>>(da, db, dc, dci, dcf, dd, k + 100 * form, init);
+      TIRX_CHECK_LAUNCH("sel_kernel");
+      const std::vector<E> hd = host(dd, n);
+      for (int i = 0; i < n && ok; ++i) {
+        bool pick_a;
+        if (form == 0) {
+          pick_a = c[i] != 0;
+        } else if (form == 1) {
+          pick_a = ci[i] >= 0;
+        } else {
+          const double x = float_of(f32, fa[i], form == 3, 0);
+          pick_a = !std::isnan(x) && x >= 0.0; // NaN selects b; -0 >= 0
+        }
+        const E want = pick_a ? ea[i] : eb[i];
+        if (std::memcmp(&hd[i], &want, sizeof(E)) != 0) {
+          ok = false;
+          std::snprintf(first, sizeof first, " (element %d)", i);
+        }
+      }
+    }
+    const char* fn[] = {"selp", "slct", "slct", "slct.ftz"};
+    const char* ct[] = {"", ".s32", ".f32", ".f32"};
+    report(ok, (std::string(fn[form]) + name + ct[form]).c_str(), first);
+  }
+  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dci), cudaFree(dcf), cudaFree(dd);
+}
+
+void run_store_below(std::mt19937_64& g) {
+  std::vector<int> keys(32 * 8);
+  std::vector<float> x(32 * 8 * 4);
+  for (int& k : keys)
+    k = static_cast<int>(g() % 200) - 100;
+  for (float& v : x)
+    v = static_cast<float>(g() % 1000);
+  const int limit = 7;
+  int* dk = dev(keys);
+  float* dx = dev(x);
+  float* dout = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dout, x.size() * 4));
+  TIRX_CHECK_CUDA(cudaMemset(dout, 0xAA, x.size() * 4));
+  store_below<<<1, 32>>>(GlobalTensor<int, ShapeT<32, 8>>{dk},
+                         GlobalTensor<float, ShapeT<32, 8, 4>, 16>{dx},
+                         GlobalTensor<float, ShapeT<32, 8, 4>, 16>{dout}, limit);
+  TIRX_CHECK_LAUNCH("store_below");
+  const std::vector<float> out = host(dout, x.size());
+  bool ok = true;
+  for (int r = 0; r < 32 * 8; ++r)
+    for (int e = 0; e < 4; ++e) {
+      float poison;
+      const unsigned pb = 0xAAAAAAAAu;
+      std::memcpy(&poison, &pb, 4);
+      const float want = keys[r] < limit ? x[r * 4 + e] : poison;
+      ok = ok && std::memcmp(&out[r * 4 + e], &want, 4) == 0;
+    }
+  report(ok, "warp: setp.lt.s32 -> tile::pred(mask) -> st.global.v4.b32");
+  cudaFree(dk), cudaFree(dx), cudaFree(dout);
+}
+
+void run_cta(std::mt19937_64& g) {
+  std::vector<u64> a64, b64;
+  std::vector<unsigned char> c;
+  make_inputs(u32, g, a64, b64, c);
+  const std::vector<unsigned> a = as<unsigned>(a64), b = as<unsigned>(b64);
+  unsigned* da = dev(a);
+  unsigned* db = dev(b);
+  unsigned* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, 256 * 4));
+  TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, 256 * 4));
+  using T = GlobalTensor<unsigned, ShapeT<4, 32, 2>>;
+  cta_kernel<<<1, 128>>>(T{da}, T{db}, T{dd});
+  TIRX_CHECK_LAUNCH("cta_kernel");
+  const std::vector<unsigned> d = host(dd, 256);
+  bool ok = true;
+  for (int i = 0; i < 256; ++i)
+    ok = ok && d[i] == (a[i] == b[i] ? 0xffffffffu : a[i] < b[i] ? a[i] : b[i]);
+  report(ok, "cta: setp.lo.u32, setp.eq.u32, selp.b32, mov.b32 under tile::pred(e)");
+  cudaFree(da), cudaFree(db), cudaFree(dd);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (int rc = tirx_test_require_gpu())
+    return rc;
+  const unsigned long long seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 20261201ull;
+  std::printf("seed %llu\n", seed);
+  std::mt19937_64 g(seed);
+  int major = 0;
+  TIRX_CHECK_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  // every comparison of every type: plain, .and with q
+  run_setp<0, 0>(g, 0, false, false), run_setp<0, 1>(g, 1, true, false);
+  run_setp<1, 0>(g, 0, false, false), run_setp<1, 1>(g, 1, true, false);
+  run_setp<2, 0>(g, 0, false, false), run_setp<2, 1>(g, 1, true, false);
+  run_setp<3, 0>(g, 0, false, false), run_setp<3, 1>(g, 1, true, false);
+  run_setp<4, 0>(g, 0, false, false), run_setp<4, 1>(g, 1, true, false);
+  run_setp<5, 0>(g, 0, false, false), run_setp<5, 1>(g, 1, true, false);
+  run_setp<6, 0>(g, 0, false, false), run_setp<6, 1>(g, 1, true, false);
+  run_setp<7, 0>(g, 0, false, false), run_setp<7, 1>(g, 1, true, false);
+  run_setp<8, 0>(g, 0, false, false), run_setp<8, 1>(g, 1, true, false);
+  run_setp<9, 0>(g, 0, false, false), run_setp<9, 1>(g, 1, true, false);
+  run_setp<10, 0>(g, 0, false, false), run_setp<10, 1>(g, 1, true, false);
+  run_setp<11, 0>(g, 0, false, false), run_setp<11, 1>(g, 1, true, false);
+  run_setp<12, 0>(g, 0, false, false), run_setp<12, 11>(g, 1, false, false);
+  run_setp<13, 0>(g, 0, false, false), run_setp<13, 11>(g, 1, false, false);
+  run_setp<15, 10>(g, 0, true, true), run_setp<15, 1>(g, 1, true, true);
+  run_setp<16, 10>(g, 0, true, true), run_setp<16, 1>(g, 1, true, true);
+  if (major >= 9) {
+    run_setp<14, 0>(g, 0, false, false), run_setp<14, 11>(g, 1, false, false);
+    run_setp<17, 10>(g, 0, true, true), run_setp<17, 1>(g, 1, true, true);
+  } else {
+    std::printf("SKIP setp .bf16/.bf16x2 (sm_90)\n");
+  }
+  // .or and .xor (with q), plain p|q
+  run_setp<4, 2>(g, 2, false, false), run_setp<4, 3>(g, 3, true, false);
+  run_setp<7, 2>(g, 2, false, false), run_setp<7, 3>(g, 3, true, false);
+  run_setp<9, 2>(g, 2, false, false), run_setp<9, 3>(g, 3, true, false);
+  run_setp<11, 2>(g, 2, false, false), run_setp<11, 3>(g, 3, true, false);
+  run_setp<15, 12>(g, 2, true, true), run_setp<15, 3>(g, 3, true, true);
+  run_setp<4, 4>(g, 0, true, false), run_setp<9, 4>(g, 0, true, false);
+  // set
+  run_set<1>(g), run_set<3>(g), run_set<8>(g), run_set<9>(g), run_set<10>(g), run_set<11>(g);
+  // through tile::apply (the engine: operands, predicate tensors, the second destination)
+  run_setp<4, 0, true>(g, 0, false, false, 2); // setp.lt.s32
+  run_setp<10, 4, true>(g, 0, true, false, 8); // setp.ltu.ftz.f32 p|q
+  run_setp<11, 1, true>(g, 1, true, false, 4); // setp.gt.and.f64 p|q
+  run_setp<15, 3, true>(g, 3, true, true, 1);  // setp.ne.xor.f16x2 p|q
+  run_set<3, 5, 0, 3>(g);                      // set.le.u32.s16
+  run_set<9, 6, 1, 10>(g);                     // set.gtu.and.f32.f32
+  // selp, slct
+#define RUN_SEL(K, T, E) run_sel<E>(g, K, groups[K].t, T);
+  run_sel<std::uint16_t>(g, 0, b16, ".b16"), run_sel<std::uint32_t>(g, 1, b32, ".b32");
+  run_sel<unsigned long long>(g, 2, b64, ".b64"), run_sel<std::uint16_t>(g, 3, u16, ".u16");
+  run_sel<std::uint32_t>(g, 4, u32, ".u32"), run_sel<unsigned long long>(g, 5, u64t, ".u64");
+  run_sel<std::int16_t>(g, 6, s16, ".s16"), run_sel<int>(g, 7, s32, ".s32");
+  run_sel<long long>(g, 8, s64, ".s64"), run_sel<float>(g, 9, f32, ".f32");
+  run_sel<double>(g, 10, f64, ".f64");
+#undef RUN_SEL
+  // other scopes and layouts
+  run_store_below(g);
+  run_cta(g);
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
