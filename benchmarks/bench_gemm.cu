@@ -29,7 +29,7 @@
 //     then the best of each shape as gemm_table's rows, to paste.
 // The general rows of the LLM shapes with M <= 1024 ("gemm (heuristic)")
 // run tirx_kernels::gemm with the heuristic's configuration.
-#include "../kernels/gemm/gemm_sm90.cuh"
+#include "../kernels/gemm/gemm.cuh" // (gemm_workspace_bytes; the launches: bench_gemm_tirx.cu)
 #include "bench_gemm_tirx.hpp"
 #include "event_timing.hpp"
 
@@ -192,6 +192,12 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   tirx_kernels::GemmArgs<T> g{};
   g.m = m, g.n = n, g.k = k, g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d;
   g.alpha = p.alpha;
+  float* ws = nullptr; // split-K's workspace, given (as cuBLAS's is): no allocation timed
+  if (const long long bytes = tirx_kernels::gemm_workspace_bytes(g);
+      p.kind == Problem::general && bytes > 0) {
+    CHECK(cudaMalloc(&ws, size_t(bytes)));
+    g.workspace = ws, g.workspace_bytes = bytes;
+  }
   std::function<void()> run_tirx;
   std::function<void(T*)> run_cublas = [&](T* out) {
     cublas_gemm(h, p.layout, a, lda, b, ldb, out, m, n, k, p.alpha);
@@ -221,6 +227,8 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   CHECK(cudaFree(ref));
   if (bias)
     CHECK(cudaFree(bias));
+  if (ws)
+    CHECK(cudaFree(ws));
 }
 /// --sweep-small: every configuration of every small-M LLM shape beside
 /// cuBLAS (see the header comment). Returns the number of mismatches.

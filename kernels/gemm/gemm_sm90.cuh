@@ -267,7 +267,8 @@ __global__ void __launch_bounds__(threads, 1)
       if constexpr (any) {
         if (split > 1) { // this K range's fp32 sum into its workspace slice (gemm_splitk.cuh)
           float* slice = p.workspace + static_cast<long long>(sched.batch_index()) * p.m * p.n;
-          store_rows<float, BN>(acc, slice, p.n, p.m, p.n, p.n % 2 == 0, row0 + 16 * w + l / 4,
+          const bool pairs = p.n % 2 == 0 && reinterpret_cast<uintptr_t>(p.workspace) % 8 == 0;
+          store_rows<float, BN>(acc, slice, p.n, p.m, p.n, pairs, row0 + 16 * w + l / 4,
                                 col0 + 2 * (l % 4));
           continue;
         }
