@@ -12,6 +12,8 @@
 // the cheapest wins.
 #pragma once
 
+#include <initializer_list>
+
 namespace tirx_kernels {
 
 /// A configuration of the general kernel: the CTA tile's N (256 or 128)
