@@ -100,8 +100,8 @@ template <class T, class Out = T> struct GemmArgs {
   /// K blocks of 64 there are, so that every K range holds one.
   int tile_n = 0, split = 0;
   /// Split-K's fp32 partials (S x batch x m x n floats, gemm_workspace_bytes):
-  /// used when at least that large, otherwise the launcher allocates them
-  /// with cudaMallocAsync on the stream and frees them after the reduction.
+  /// used when at least that large (8-byte aligned: paired stores), otherwise the launcher
+  /// allocates them with cudaMallocAsync on the stream and frees them after the reduction.
   float* workspace = nullptr;
   long long workspace_bytes = 0;
 };
