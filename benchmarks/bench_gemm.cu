@@ -19,7 +19,17 @@
 // tirx TFLOP/s, cuBLAS TFLOP/s, ratio, case).
 //   bench_gemm [--quick]   (quick: 4096^3 and 8192^3 of the fast path, and
 //                           the general rows at 4096^3)
-#include "../kernels/gemm/gemm_sm90.cuh"
+//   bench_gemm --sweep-small   the sweep of the heuristic's table
+//     (kernels/gemm/gemm_heuristic.cuh): for M in {1, 16, 128, 1024} x
+//     (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)}, bf16 TN, every
+//     configuration of tirx_kernels::gemm (tile 128 x 256 or 128 x 128, split
+//     S in 1, 2, 3, 4, 6, 8; 128 x 256 unsplit is the fast path's kernel)
+//     checked against cuBLAS, then timed beside it (a caller's workspace: no
+//     allocation in the timing); one CSV line per (shape, configuration),
+//     then the best of each shape as gemm_table's rows, to paste.
+// The general rows of the LLM shapes with M <= 1024 ("gemm (heuristic)")
+// run tirx_kernels::gemm with the heuristic's configuration.
+#include "../kernels/gemm/gemm.cuh" // (gemm_workspace_bytes; the launches: bench_gemm_tirx.cu)
 #include "bench_gemm_tirx.hpp"
 #include "event_timing.hpp"
 
@@ -182,6 +192,12 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   tirx_kernels::GemmArgs<T> g{};
   g.m = m, g.n = n, g.k = k, g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d;
   g.alpha = p.alpha;
+  float* ws = nullptr; // split-K's workspace, given (as cuBLAS's is): no allocation timed
+  if (const long long bytes = tirx_kernels::gemm_workspace_bytes(g);
+      p.kind == Problem::general && bytes > 0) {
+    CHECK(cudaMalloc(&ws, size_t(bytes)));
+    g.workspace = ws, g.workspace_bytes = bytes;
+  }
   std::function<void()> run_tirx;
   std::function<void(T*)> run_cublas = [&](T* out) {
     cublas_gemm(h, p.layout, a, lda, b, ldb, out, m, n, k, p.alpha);
@@ -211,6 +227,97 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   CHECK(cudaFree(ref));
   if (bias)
     CHECK(cudaFree(bias));
+  if (ws)
+    CHECK(cudaFree(ws));
+}
+/// --sweep-small: every configuration of every small-M LLM shape beside
+/// cuBLAS (see the header comment). Returns the number of mismatches.
+int sweep_small(cublasHandle_t h) {
+  std::printf("sweep,M,N,K,tile_n,split,tirx_tflops,cublas_tflops,ratio\n");
+  struct Best {
+    int m, n, k, tile_n, split;
+    double ratio, tflops;
+  };
+  std::vector<Best> best;
+  int bad_configs = 0;
+  for (auto [n, k] : {std::pair{4096, 4096}, std::pair{14336, 4096}, std::pair{4096, 14336}})
+    for (int m : {1, 16, 128, 1024}) {
+      bf16 *a, *b, *d, *ref, *scratch;
+      float* ws;
+      const long long ws_bytes = 8ll * m * n * 4; // the largest split's partials
+      CHECK(cudaMalloc(&a, size_t(m) * k * sizeof(bf16)));
+      CHECK(cudaMalloc(&b, size_t(n) * k * sizeof(bf16)));
+      CHECK(cudaMalloc(&d, size_t(m) * n * sizeof(bf16)));
+      CHECK(cudaMalloc(&ref, size_t(m) * n * sizeof(bf16)));
+      CHECK(cudaMalloc(&scratch, size_t(m) * n * sizeof(bf16)));
+      CHECK(cudaMalloc(&ws, size_t(ws_bytes)));
+      fill<<<1024, 256>>>(a, size_t(m) * k, 1u);
+      fill<<<1024, 256>>>(b, size_t(n) * k, 2u);
+      cublas_gemm(h, Layout::tn, a, k, b, k, ref, m, n, k, 1.0f);
+      CHECK(cudaDeviceSynchronize());
+      std::vector<bf16> hr(size_t(m) * n), hd(size_t(m) * n);
+      CHECK(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+      auto median_of = [](const std::function<void()>& f) {
+        tirx_bench::event_times(f); // warm-up
+        std::vector<float> t;
+        for (int round = 0; round < 3; ++round) {
+          auto x = tirx_bench::event_times(f);
+          t.insert(t.end(), x.begin(), x.end());
+        }
+        return median_ms(t);
+      };
+      const double flop = 2.0 * m * n * double(k);
+      const double fc =
+          flop /
+          (median_of([&] { cublas_gemm(h, Layout::tn, a, k, b, k, scratch, m, n, k, 1.0f); }) *
+           1e-3) /
+          1e12;
+      Best top{m, n, k, 256, 1, 0.0, 0.0};
+      for (int tile_n : {256, 128})
+        for (int split : {1, 2, 3, 4, 6, 8}) {
+          if (split > (k + 63) / 64)
+            continue;
+          tirx_kernels::GemmArgs<bf16> g{};
+          g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
+          g.tile_n = tile_n, g.split = split, g.workspace = ws, g.workspace_bytes = ws_bytes;
+          CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
+          CHECK(bench_gemm::tirx_general(Layout::tn, g));
+          CHECK(cudaDeviceSynchronize());
+          CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+          long long bad = 0;
+          const double floor = std::sqrt(double(k)) / 1024.0;
+          for (size_t i = 0; i < hd.size(); ++i) {
+            const double x = as_float(hd[i]), w = as_float(hr[i]);
+            bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
+          }
+          if (bad) {
+            std::printf("sweep,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m,
+                        n, k, tile_n, split, bad);
+            ++bad_configs;
+            continue;
+          }
+          const double ft =
+              flop / (median_of([&] { CHECK(bench_gemm::tirx_general(Layout::tn, g)); }) * 1e-3) /
+              1e12;
+          std::printf("sweep,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, ft, fc,
+                      ft / fc);
+          std::fflush(stdout);
+          if (ft / fc > top.ratio)
+            top = {m, n, k, tile_n, split, ft / fc, ft};
+        }
+      best.push_back(top);
+      for (void* p : {static_cast<void*>(a), static_cast<void*>(b), static_cast<void*>(d),
+                      static_cast<void*>(ref), static_cast<void*>(scratch), static_cast<void*>(ws)})
+        CHECK(cudaFree(p));
+    }
+  std::printf("\n// best per shape (--sweep-small): paste over gemm_table's rows in "
+              "kernels/gemm/gemm_heuristic.cuh\n");
+  std::printf("inline constexpr GemmTableRow gemm_table[] = {\n");
+  for (const Best& r : best)
+    std::printf("    {%d, %d, %d, %d, %d}, // %.3f of cuBLAS, %.1f TFLOP/s\n", r.m, r.n, r.k,
+                r.tile_n, r.split, r.ratio, r.tflops);
+  std::printf("};\n");
+  return bad_configs;
 }
 } // namespace
 
@@ -218,6 +325,11 @@ int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   cublasHandle_t h;
   CHECK(cublasCreate(&h));
+  if (argc > 1 && std::strcmp(argv[1], "--sweep-small") == 0) {
+    const int bad = sweep_small(h);
+    CHECK(cublasDestroy(h));
+    return bad ? 1 : 0;
+  }
   std::printf("M,N,K,tirx_tflops,cublas_tflops,ratio,case\n");
   std::vector<Problem> ps;
   if (quick) {
@@ -231,6 +343,10 @@ int main(int argc, char** argv) {
     ps.push_back({4095, 4104, 4096});
     ps.push_back({8191, 8200, 8192});
   }
+  if (!quick)
+    for (int m : {1, 16, 128, 1024})
+      for (auto [n, k] : {std::pair{4096, 4096}, std::pair{14336, 4096}, std::pair{4096, 14336}})
+        ps.push_back({m, n, k, Problem::general, Layout::tn, "bf16 TN gemm (heuristic)"});
   const int s = 4096;
   ps.push_back({s, s, s, Problem::general, Layout::tn, "bf16 TN (A row, B col) gemm"});
   ps.push_back(

@@ -12,11 +12,17 @@
 // whole 16 bytes) goes through TMA; an operand that breaks a rule is read
 // by plain loads (A, B) or written by plain stores (D) in the same kernel:
 // every valid call is served. A TN call without an epilogue whose operands
-// all take TMA runs the fast path's kernel (gemm_bf16_tn's). Invalid arguments (gemm_check) are
+// all take TMA runs the fast path's kernel (gemm_bf16_tn's) when the
+// configuration is its own (tile 128 x 256, no split). The configuration
+// (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
+// 128 x 256 or 128 x 128 CTA tile and split-K over S CTAs with a
+// deterministic reduction (gemm_splitk.cuh). Invalid arguments (gemm_check) are
 // refused with cudaErrorInvalidValue, the reason in gemm_check's message.
 #pragma once
 
+#include "gemm_heuristic.cuh"
 #include "gemm_sm90.cuh"
+#include "gemm_splitk.cuh"
 
 #include <cstdint>
 
@@ -34,7 +40,75 @@ inline bool tma_takes(const void* p, long long ld, long long stride, int batch, 
          (batch == 1 || stride * bytes % 16 == 0) && ld * bytes < (1ll << 40) &&
          stride * bytes < (1ll << 40);
 }
+/// The SMs of the current device (0 when the runtime cannot say).
+inline int sm_count() {
+  int dev = 0, sms = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+    return 0;
+  return sms;
+}
+
+/// The general kernel of Cfg on p (filled by gemm): its tensor maps (3-D:
+/// batch, rows, cols; an operand shared by the batch is one matrix, batch
+/// coordinate 0; what TMA still refuses goes the plain way), then its
+/// launch, with split-K's reduction when p.split > 1.
+template <class Cfg, Major MajorA, Major MajorB, class T, class Out>
+cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cudaStream_t stream) {
+  typename Cfg::MapA ma{};
+  typename Cfg::MapB mb{};
+  typename Cfg::MapD md{};
+  try {
+    if (p.tma_loads) {
+      const long long ra = MajorA == Major::row ? g.m : g.k, ca = MajorA == Major::row ? g.k : g.m;
+      const long long rb = MajorB == Major::col ? g.n : g.k, cb = MajorB == Major::col ? g.k : g.n;
+      const long long ea[3] = {p.a_batch ? g.batch : 1, ra, ca},
+                      eb[3] = {p.b_batch ? g.batch : 1, rb, cb};
+      const long long sa[3] = {p.a_batch ? g.stride_a : ra * p.lda, p.lda, 1};
+      const long long sb[3] = {p.b_batch ? g.stride_b : rb * p.ldb, p.ldb, 1};
+      ma = map_of<typename Cfg::MapA>(g.a, ea, sa);
+      mb = map_of<typename Cfg::MapB>(g.b, eb, sb);
+    }
+  } catch (const std::exception&) {
+    p.tma_loads = false;
+  }
+  if (p.split > 1) { // the partials to the workspace, never through D's map
+    p.tma_store = false;
+    return run_split<typename Cfg::Epi>(
+        p, g.workspace, g.workspace_bytes, stream, sm_count(),
+        [&](const typename Cfg::ParamsT& q) { return launch<Cfg>(ma, mb, md, q, stream); });
+  }
+  try {
+    if (p.tma_store) {
+      const long long ed[3] = {g.batch, g.m, g.n};
+      const long long sd[3] = {g.batch > 1 ? g.stride_d : g.m * p.ldd, p.ldd, 1};
+      md = map_of<typename Cfg::MapD>(g.d, ed, sd);
+    }
+  } catch (const std::exception&) {
+    p.tma_store = false;
+  }
+  return launch<Cfg>(ma, mb, md, p, stream);
+}
 } // namespace gemm_sm90
+
+/// The configuration gemm runs g with: GemmArgs::tile_n and split where
+/// given, choose_config's otherwise, S cut to the K blocks there are.
+template <class T, class Out> GemmChoice gemm_choice(const GemmArgs<T, Out>& g) {
+  GemmChoice c{g.tile_n, g.split};
+  if (c.tile_n == 0 || c.split == 0) {
+    const GemmChoice h = choose_config(g.m, g.n, g.k, g.batch, gemm_sm90::sm_count());
+    c.tile_n = c.tile_n ? c.tile_n : h.tile_n;
+    c.split = c.split ? c.split : h.split;
+  }
+  c.split = gemm_sm90::split_plan(g.k, c.split).split;
+  return c;
+}
+
+/// The bytes of fp32 workspace gemm needs for g (0 without a split): give
+/// GemmArgs::workspace of at least this size to spare the allocation.
+template <class T, class Out> long long gemm_workspace_bytes(const GemmArgs<T, Out>& g) {
+  return gemm_sm90::splitk_workspace_bytes(g.m, g.n, g.batch, gemm_choice(g).split);
+}
 
 /// Why the arguments cannot be computed, or nullptr: sizes >= 1, the
 /// pointers the epilogue reads, leading dimensions at least the contiguous
@@ -63,6 +137,10 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
     return "tirx_kernels::gemm: a batch needs stride_d (the batches of D must not overlap)";
   if (g.batch > 1 && g.beta != 0.0f && g.stride_c == 0 && g.c == g.d)
     return "tirx_kernels::gemm: in-place C = D over a batch needs stride_c";
+  if (g.tile_n != 0 && g.tile_n != 128 && g.tile_n != 256)
+    return "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128 or 256";
+  if (g.split < 0 || g.split > 64)
+    return "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
   return nullptr;
 }
 
@@ -75,8 +153,11 @@ template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epil
 cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& epi = {}) {
   using namespace gemm_sm90;
   using Cfg = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 3, false, 1>;
+  using Cfg128 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 5, false, 1, 128>;
   if (gemm_check<MajorA, MajorB, Epi>(g) != nullptr)
     return cudaErrorInvalidValue;
+  const GemmChoice choice = gemm_choice(g);
+  const SplitPlan sp = split_plan(g.k, choice.split);
   typename Cfg::ParamsT p{};
   p.m = g.m, p.n = g.n, p.k = g.k, p.batch = g.batch;
   p.a = g.a, p.lda = g.lda ? g.lda : dense_ld(MajorA, g.m, g.k), p.stride_a = g.stride_a;
@@ -85,9 +166,9 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   p.c = g.c, p.ldc = g.ldc ? g.ldc : g.n, p.stride_c = g.stride_c;
   p.bias = g.bias, p.stride_bias = g.stride_bias;
   p.alpha = g.alpha, p.beta = g.beta, p.fn = epi.fn;
+  p.split = sp.split, p.split_blocks = sp.blocks;
   // an operand with stride 0 (or a batch of one) is one matrix: batch coordinate 0
-  const bool batch_a = g.batch > 1 && g.stride_a != 0, batch_b = g.batch > 1 && g.stride_b != 0;
-  p.a_batch = batch_a, p.b_batch = batch_b;
+  p.a_batch = g.batch > 1 && g.stride_a != 0, p.b_batch = g.batch > 1 && g.stride_b != 0;
   constexpr int in = 2, out = static_cast<int>(sizeof(Out));
   p.tma_loads = tma_takes(g.a, p.lda, g.stride_a, g.batch, in) &&
                 tma_takes(g.b, p.ldb, g.stride_b, g.batch, in);
@@ -97,11 +178,13 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   p.pairs = reinterpret_cast<std::uintptr_t>(g.d) % (2 * out) == 0 && p.ldd % 2 == 0 &&
             (g.batch == 1 || g.stride_d % 2 == 0);
   // the fast path's kernel (gemm_bf16_tn's, for any T and Out) where it
-  // computes the same: TN, no epilogue, one GEMM, everything through TMA
+  // computes the same: TN, no epilogue, one GEMM, everything through TMA,
+  // its own configuration
   constexpr bool tn = MajorA == Major::row && MajorB == Major::col;
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
-    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_loads && p.tma_store) {
+    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_loads && p.tma_store &&
+        choice.tile_n == 256 && sp.split == 1) {
       using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
       try {
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
@@ -117,35 +200,9 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
       }
     }
   }
-  typename Cfg::MapA ma{};
-  typename Cfg::MapB mb{};
-  typename Cfg::MapD md{};
-  // 3-D maps (batch, rows, cols); an operand shared by the batch is one
-  // matrix (batch coordinate 0); what TMA still refuses goes the plain way
-  try {
-    if (p.tma_loads) {
-      const long long ra = MajorA == Major::row ? g.m : g.k, ca = MajorA == Major::row ? g.k : g.m;
-      const long long rb = MajorB == Major::col ? g.n : g.k, cb = MajorB == Major::col ? g.k : g.n;
-      const long long ea[3] = {batch_a ? g.batch : 1, ra, ca},
-                      eb[3] = {batch_b ? g.batch : 1, rb, cb};
-      const long long sa[3] = {batch_a ? g.stride_a : ra * p.lda, p.lda, 1};
-      const long long sb[3] = {batch_b ? g.stride_b : rb * p.ldb, p.ldb, 1};
-      ma = map_of<typename Cfg::MapA>(g.a, ea, sa);
-      mb = map_of<typename Cfg::MapB>(g.b, eb, sb);
-    }
-  } catch (const std::exception&) {
-    p.tma_loads = false;
-  }
-  try {
-    if (p.tma_store) {
-      const long long ed[3] = {g.batch, g.m, g.n};
-      const long long sd[3] = {g.batch > 1 ? g.stride_d : g.m * p.ldd, p.ldd, 1};
-      md = map_of<typename Cfg::MapD>(g.d, ed, sd);
-    }
-  } catch (const std::exception&) {
-    p.tma_store = false;
-  }
-  return launch<Cfg>(ma, mb, md, p, stream);
+  if (choice.tile_n == 128)
+    return run_general<Cfg128, MajorA, MajorB>(g, p, stream);
+  return run_general<Cfg, MajorA, MajorB>(g, p, stream);
 }
 
 } // namespace tirx_kernels

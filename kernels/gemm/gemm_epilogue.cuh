@@ -1,6 +1,6 @@
 // The epilogue of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): what a
-// consumer warpgroup does with its 64 x 256 accumulator at the end of a
-// tile. First the fused math, in fp32 on the registers
+// consumer warpgroup does with its 64 x BN accumulator (BN = 256 or 128)
+// at the end of a tile. First the fused math, in fp32 on the registers
 // (fn(alpha acc + beta C + bias), C and the bias read at indices clamped
 // into D), unless the epilogue is Plain; then the store: through the
 // swizzled shared staging and TMA stores (the TMA unit skips the rows
@@ -10,7 +10,7 @@
 //
 // Thread t of the warpgroup (warp w = t / 32, lane l) holds register r of
 // the accumulator at row 16w + l/4 + 8((r/2) % 2), column 8(r/4) + 2(l%4)
-// + r%2 of its 64 x 256 part (wgmma_accumulator_layout; docs/gemm.md).
+// + r%2 of its 64 x BN part (wgmma_accumulator_layout; docs/gemm.md).
 #pragma once
 
 #include "gemm_tiles.cuh"
@@ -50,26 +50,26 @@ template <class Out> using pair_t = decltype(pair_of<Out>(0.0f, 0.0f));
 /// acc = fn(alpha acc + beta C + bias) in place; (row, col): the element
 /// of register 0 in D (batch bt). Branch-free: C and the bias are read at
 /// indices clamped into D (what lies outside D is computed but never
-/// stored), C only when beta != 0 (one uniform branch).
-template <class Epi, class P, class Acc>
+/// stored), C only when beta != 0 (one uniform branch). BN: the tile's N.
+template <class Epi, int BN, class P, class Acc>
 __device__ TIRX_FORCEINLINE void apply_epilogue(Acc& acc, const P& p, int row, int col, int bt) {
   auto clamp = [](int x, int end) { return x < end ? x : end - 1; };
   if (p.beta != 0.0f) {
     const auto* c0 = p.c + bt * p.stride_c + clamp(row, p.m) * p.ldc;
     const auto* c1 = p.c + bt * p.stride_c + clamp(row + 8, p.m) * p.ldc;
 #pragma unroll
-    for (int r = 0; r < block_n / 2; ++r) {
+    for (int r = 0; r < BN / 2; ++r) {
       const int j = clamp(col + 8 * (r / 4) + r % 2, p.n);
       acc.data()[r] = p.alpha * acc.data()[r] + p.beta * to_float(((r / 2) % 2 ? c1 : c0)[j]);
     }
   } else {
 #pragma unroll
-    for (int r = 0; r < block_n / 2; ++r)
+    for (int r = 0; r < BN / 2; ++r)
       acc.data()[r] *= p.alpha;
   }
   const auto* bias = p.bias + bt * p.stride_bias;
 #pragma unroll
-  for (int r = 0; r < block_n / 2; ++r) {
+  for (int r = 0; r < BN / 2; ++r) {
     float v = acc.data()[r];
     if constexpr (Epi::bias == Bias::column)
       v += to_float(bias[clamp(col + 8 * (r / 4) + r % 2, p.n)]);
@@ -91,7 +91,7 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
   using View = BoxTile<Out, 2, 64, Cfg::d_cols>;          // the registers' view
   using TileD = BoxTile<Out, Cfg::rank, 64, Cfg::d_cols>; // the TMA stores' (batch mode first)
   constexpr int cols = Cfg::d_cols, passes = static_cast<int>(sizeof(Out)) / 2;
-  constexpr int pass_n = block_n / passes; // columns per pass
+  constexpr int pass_n = Cfg::tile_n / passes; // columns per pass
   const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
   // [snippet:epilogue]
   // one pass (bf16, fp16) or two (fp32), each with a constant pass number:
@@ -129,26 +129,33 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
   // [/snippet]
 }
 
-/// The epilogue from the registers: bounded stores into D (pairs where
-/// D's rows and pointer allow; p.pairs). (row, col): register 0's element.
+/// The epilogue from the registers: bounded stores into the m x n matrix
+/// d (rows ld apart; pairs where its rows and pointer allow). (row, col):
+/// register 0's element. BN: the tile's N. Also the split-K partials (fp32).
+template <class Out, int BN, class Acc>
+__device__ TIRX_FORCEINLINE void store_rows(const Acc& acc, Out* d, long long ld, int m, int n,
+                                            bool pairs, int row, int col) {
+#pragma unroll
+  for (int r = 0; r < BN / 2; r += 2) {
+    const int i = row + 8 * ((r / 2) % 2), j = col + 8 * (r / 4);
+    if (i < m && j + 1 < n && pairs) {
+      *reinterpret_cast<pair_t<Out>*>(d + i * ld + j) =
+          pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
+    } else if (i < m) {
+      if (j < n)
+        d[i * ld + j] = from_float<Out>(acc.data()[r]);
+      if (j + 1 < n)
+        d[i * ld + j + 1] = from_float<Out>(acc.data()[r + 1]);
+    }
+  }
+}
+
+/// The epilogue from the registers into D (batch bt): store_rows.
 template <class Cfg, class Acc, class P>
 __device__ TIRX_FORCEINLINE void store_direct(const Acc& acc, const P& p, int row, int col,
                                               int bt) {
   using Out = typename Cfg::Out;
-  Out* d = p.d + bt * p.stride_d;
-#pragma unroll
-  for (int r = 0; r < block_n / 2; r += 2) {
-    const int i = row + 8 * ((r / 2) % 2), j = col + 8 * (r / 4);
-    if (i < p.m && j + 1 < p.n && p.pairs) {
-      *reinterpret_cast<pair_t<Out>*>(d + i * p.ldd + j) =
-          pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
-    } else if (i < p.m) {
-      if (j < p.n)
-        d[i * p.ldd + j] = from_float<Out>(acc.data()[r]);
-      if (j + 1 < p.n)
-        d[i * p.ldd + j + 1] = from_float<Out>(acc.data()[r + 1]);
-    }
-  }
+  store_rows<Out, Cfg::tile_n>(acc, p.d + bt * p.stride_d, p.ldd, p.m, p.n, p.pairs, row, col);
 }
 #endif
 

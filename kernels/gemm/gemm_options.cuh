@@ -95,6 +95,15 @@ template <class T, class Out = T> struct GemmArgs {
   const Out* bias = nullptr; ///< n values (Bias::column) or m (Bias::row)
   int batch = 1;
   long long stride_a = 0, stride_b = 0, stride_c = 0, stride_d = 0, stride_bias = 0;
+  /// The CTA tile's N (256 or 128) and the split-K count S (>= 1); 0: the
+  /// heuristic's choice (kernels/gemm/gemm_heuristic.cuh). S is cut to the
+  /// K blocks of 64 there are, so that every K range holds one.
+  int tile_n = 0, split = 0;
+  /// Split-K's fp32 partials (S x batch x m x n floats, gemm_workspace_bytes):
+  /// used when at least that large (8-byte aligned: paired stores), otherwise the launcher
+  /// allocates them with cudaMallocAsync on the stream and frees them after the reduction.
+  float* workspace = nullptr;
+  long long workspace_bytes = 0;
 };
 
 } // namespace tirx_kernels

@@ -6,7 +6,8 @@
 // fast path (bf16, A row-major, B column-major = "TN", D bf16, no
 // epilogue), gemm_bf16_tn below.
 //
-// One CTA of 3 warpgroups computes 128 x 256 tiles of D, persistently (a
+// One CTA of 3 warpgroups computes 128 x BN tiles of D (BN = 256, the fast
+// path's, or 128: Config's tile_n), persistently (a
 // grouped tile order over (batch, m, n) tiles, TileScheduler): warpgroup 0
 // is the producer (one thread issues the TMA loads of each 64-wide K block,
 // A 128 x 64 and B 256 x 64, into a ring of Stages shared stages on
@@ -20,7 +21,11 @@
 // the next tile's mainloop, or straight from the registers to D. The
 // tensor maps zero-fill what lies outside A and B and the TMA store skips
 // what lies outside D (where D's rows end on 16 bytes; gemm.cuh checks), so
-// any M, N, K >= 1 work.
+// any M, N, K >= 1 work. Split-K (the general kernel, Io::any, p.split >
+// 1): a tile's K blocks are cut into p.split ranges, each range a tile of
+// the scheduler (batch index bt * split + s), whose fp32 sum goes to its
+// slice of the workspace; gemm_splitk.cuh adds the slices and applies the
+// epilogue.
 //
 // Options of the fast path (template arguments of gemm_bf16_tn, measured
 // in docs/gemm.md): Stages, Overlap (keep one stage's wgmmas in flight
@@ -123,7 +128,8 @@ __global__ void __launch_bounds__(threads, 1)
   constexpr int Stages = Cfg::stages, Cluster = Cfg::cluster;
   constexpr bool any = Cfg::io == Io::any;
   SMEMPool pool = SMEMPool::dynamic();
-  const auto pl = plan<T, typename Cfg::Out, Stages, Cfg::io != Io::tma_direct>(pool);
+  constexpr int BN = Cfg::tile_n;
+  const auto pl = plan<T, typename Cfg::Out, Stages, Cfg::io != Io::tma_direct, BN>(pool);
   const int wg = static_cast<int>(threadIdx.x / 128);
   const bool tma_loads = !any || p.tma_loads,
              tma_store = Cfg::io == Io::tma || (any && p.tma_store);
@@ -140,22 +146,39 @@ __global__ void __launch_bounds__(threads, 1)
     cta_sync();
   // the tile rows of a cluster are adjacent: pad the M tiles to whole clusters
   const int m_tiles = (p.m + block_m * Cluster - 1) / (block_m * Cluster) * Cluster;
-  const int n_tiles = (p.n + block_n - 1) / block_n;
+  const int n_tiles = (p.n + BN - 1) / BN;
   const int k_blocks = (p.k + block_k - 1) / block_k;
+  // split-K (Io::any): the scheduler's batch index is bt * split + s, s the
+  // K range [s * split_blocks, ...) of the tile (work(): the tile's part)
+  const int split = any ? p.split : 1;
   auto sched = TileScheduler<TileOrder::grouped, 8 * Cluster, Cluster>::persistent(
-      m_tiles, n_tiles, Cfg::rank == 3 ? p.batch : 1); // (2-D maps: one matrix)
+      m_tiles, n_tiles, (Cfg::rank == 3 ? p.batch : 1) * split); // (2-D maps: one matrix)
+  struct Work {
+    int bt, kb0, kb1;
+  };
+  auto work = [&]() -> Work {
+    if constexpr (any) {
+      if (split > 1) {
+        const int s = sched.batch_index() % split, kb0 = s * p.split_blocks;
+        return {sched.batch_index() / split, kb0,
+                kb0 + p.split_blocks < k_blocks ? kb0 + p.split_blocks : k_blocks};
+      }
+    }
+    return {sched.batch_index(), 0, k_blocks};
+  };
   PipelineState<Stages> st{};
   if (wg == 0) {
     setmaxnreg_dec<40>();
     // [snippet:producer]
     if (tma_loads && threadIdx.x == 0) {
-      constexpr unsigned bytes = tma_bytes<T>(block_m * block_k + block_n * block_k);
-      constexpr int share = block_n / Cluster; // the B rows this CTA loads
+      constexpr unsigned bytes = tma_bytes<T>(block_m * block_k + BN * block_k);
+      constexpr int share = BN / Cluster; // the B rows this CTA loads
       const int rank = sched.rank();
       for (; !sched.done(); sched.next()) {
-        const int m0 = sched.tile_m() * block_m, n0 = sched.tile_n() * block_n;
-        const int bt = sched.batch_index();
-        for (int kb = 0; kb < k_blocks; ++kb, st.advance()) {
+        const int m0 = sched.tile_m() * block_m, n0 = sched.tile_n() * BN;
+        const Work wk = work();
+        const int bt = wk.bt, kb0 = wk.kb0, kb1 = wk.kb1;
+        for (int kb = kb0; kb < kb1; ++kb, st.advance()) {
           if constexpr (Cluster > 1)
             pl.ring.producer_acquire_cluster(st);
           else
@@ -166,7 +189,7 @@ __global__ void __launch_bounds__(threads, 1)
               pl.a + st.index * block_m * block_k, map_a, full, 0, p.a_batch * bt, m0,
               kb * block_k);
           load_operand<Cfg::mb, Cfg::b_boxes, Cfg::b_rows, (Cluster > 1)>(
-              pl.b + st.index * block_n * block_k + rank * share * block_k, map_b, full,
+              pl.b + st.index * BN * block_k + rank * share * block_k, map_b, full,
               static_cast<uint16_t>((1u << Cluster) - 1), p.b_batch * bt, n0 + rank * share,
               kb * block_k);
         }
@@ -176,14 +199,15 @@ __global__ void __launch_bounds__(threads, 1)
     else if (!tma_loads) {
       // plain loads (any alignment) by the 128 threads, each arriving
       for (; !sched.done(); sched.next()) {
-        const int m0 = sched.tile_m() * block_m, n0 = sched.tile_n() * block_n;
-        const int bt = sched.batch_index();
-        for (int kb = 0; kb < k_blocks; ++kb, st.advance()) {
+        const int m0 = sched.tile_m() * block_m, n0 = sched.tile_n() * BN;
+        const Work wk = work();
+        const int bt = wk.bt, kb0 = wk.kb0, kb1 = wk.kb1;
+        for (int kb = kb0; kb < kb1; ++kb, st.advance()) {
           pl.ring.producer_acquire(st);
           fill<Cfg::ma, block_m>(pl.a + st.index * block_m * block_k, p.a + bt * p.stride_a, p.lda,
                                  p.m, p.k, m0, kb * block_k);
-          fill<Cfg::mb, block_n>(pl.b + st.index * block_n * block_k, p.b + bt * p.stride_b, p.ldb,
-                                 p.n, p.k, n0, kb * block_k);
+          fill<Cfg::mb, BN>(pl.b + st.index * BN * block_k, p.b + bt * p.stride_b, p.ldb, p.n, p.k,
+                            n0, kb * block_k);
           fence_proxy_async_shared(); // the generic writes, before wgmma reads them
           pl.ring.producer_commit(st);
         }
@@ -204,18 +228,20 @@ __global__ void __launch_bounds__(threads, 1)
       }
     };
     for (; !sched.done(); sched.next()) {
-      auto acc = alloc_wgmma_accumulator<float, block_n>();
+      auto acc = alloc_wgmma_accumulator<float, BN>();
+      const Work wk = work();
+      const int bt = wk.bt, kb0 = wk.kb0, kb1 = wk.kb1;
       // [snippet:mainloop]
-      for (int kb = 0; kb < k_blocks; ++kb, st.advance()) {
+      for (int kb = kb0; kb < kb1; ++kb, st.advance()) {
         pl.ring.consumer_wait(st);
         auto a = decl_tensor<StageTile<T, 64, Cfg::ma>>(pl.a + st.index * block_m * block_k +
                                                         c * 64 * block_k);
-        auto b = decl_tensor<StageTile<T, block_n, Cfg::mb>>(pl.b + st.index * block_n * block_k);
+        auto b = decl_tensor<StageTile<T, BN, Cfg::mb>>(pl.b + st.index * BN * block_k);
         wgmma_fence(acc);
         [&]<int... S>(cuda::std::integer_sequence<int, S...>) {
-          ((tile::apply<wgmma_op<T>>(acc, a.sub(_, range<16 * S, 16 * S + 16>),
-                                     b.sub(_, range<16 * S, 16 * S + 16>), scope::warpgroup,
-                                     tile::accumulate(kb > 0 || S > 0))),
+          ((tile::apply<wgmma_op<T, BN>>(acc, a.sub(_, range<16 * S, 16 * S + 16>),
+                                         b.sub(_, range<16 * S, 16 * S + 16>), scope::warpgroup,
+                                         tile::accumulate(kb > kb0 || S > 0))),
            ...);
         }
         (cuda::std::make_integer_sequence<int, block_k / 16>{});
@@ -223,7 +249,7 @@ __global__ void __launch_bounds__(threads, 1)
         if constexpr (Cfg::overlap) {
           // keep this stage's wgmmas in flight; the previous stage is done
           wgmma_wait_group<1>(acc);
-          if (kb > 0)
+          if (kb > kb0)
             release(prev);
           prev = st;
         } else {
@@ -237,14 +263,23 @@ __global__ void __launch_bounds__(threads, 1)
       }
       // [/snippet]
       const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
-      const int row0 = sched.tile_m() * block_m + 64 * c, col0 = sched.tile_n() * block_n;
-      const int bt = sched.batch_index();
+      const int row0 = sched.tile_m() * block_m + 64 * c, col0 = sched.tile_n() * BN;
+      if constexpr (any) {
+        if (split > 1) { // this K range's fp32 sum into its workspace slice (gemm_splitk.cuh)
+          float* slice = p.workspace + static_cast<long long>(sched.batch_index()) * p.m * p.n;
+          const bool pairs = p.n % 2 == 0 && reinterpret_cast<uintptr_t>(p.workspace) % 8 == 0;
+          store_rows<float, BN>(acc, slice, p.n, p.m, p.n, pairs, row0 + 16 * w + l / 4,
+                                col0 + 2 * (l % 4));
+          continue;
+        }
+      }
       if constexpr (!Cfg::Epi::plain)
-        apply_epilogue<typename Cfg::Epi>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4), bt);
+        apply_epilogue<typename Cfg::Epi, BN>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4),
+                                              bt);
       if (tma_store)
-        store_staged<Cfg>(
-            acc, pl.d + c * (64 * block_n * 2 / static_cast<int>(sizeof(typename Cfg::Out))), map_d,
-            c, row0, col0, bt);
+        store_staged<Cfg>(acc,
+                          pl.d + c * (64 * BN * 2 / static_cast<int>(sizeof(typename Cfg::Out))),
+                          map_d, c, row0, col0, bt);
       else
         store_direct<Cfg>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4), bt);
     }
@@ -303,7 +338,8 @@ cudaError_t launch(const typename Cfg::MapA& ma, const typename Cfg::MapB& mb,
     max_ctas = clusters * cluster;
   }
   const long long m_tiles = (p.m + block_m * cluster - 1) / (block_m * cluster) * cluster;
-  const long long tiles = m_tiles * ((p.n + block_n - 1) / block_n) * p.batch;
+  const long long tiles = m_tiles * ((p.n + Cfg::tile_n - 1) / Cfg::tile_n) * p.batch *
+                          (Cfg::io == Io::any ? p.split : 1);
   const int grid = static_cast<int>(tiles < max_ctas ? tiles : max_ctas);
   config.gridDim = dim3(static_cast<unsigned>(grid));
   return cudaLaunchKernelEx(&config, kernel, ma, mb, md, p);

@@ -56,12 +56,16 @@ using BoxMap = TensorMap<T, typename box<Rank, R, C, sizeof(T)>::shape_type,
 template <class T, int Rank, int R, int C>
 using BoxTile = typename BoxMap<T, Rank, R, C>::template smem_tensor<>;
 
-/// The wgmma of one 16-wide K slice for inputs of type T.
-template <class T>
-using wgmma_op =
+/// The wgmma of one 16-wide K slice for inputs of type T, N = BN (256 or 128).
+template <class T, int BN = block_n>
+using wgmma_op = cuda::std::conditional_t<
+    BN == 256,
     cuda::std::conditional_t<cuda::std::is_same_v<T, half>,
                              ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">,
-                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>;
+                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>,
+    cuda::std::conditional_t<cuda::std::is_same_v<T, half>,
+                             ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16">,
+                             ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">>>;
 
 /// Where A, B and D travel: TMA loads and the TMA-store epilogue; TMA loads
 /// and stores from the registers; or either, chosen per launch (Params).
@@ -85,13 +89,17 @@ template <class T, class Out, class Fn> struct Params {
   bool tma_loads = true, tma_store = true;
   bool pairs = true; ///< D's elements (i, 2j), (i, 2j + 1) may be stored as one pair
   Fn fn{};
+  int split = 1;              ///< split-K (Io::any only): K blocks cut into split ranges
+  int split_blocks = 0;       ///< K blocks per range (every range holds at least one)
+  float* workspace = nullptr; ///< split > 1: the fp32 partials, slice (batch, split) of m x n
 };
 
 /// The compile-time facts of one kernel: input and output types, the
 /// majors of A and B, the epilogue, the I/O paths, the rank of the tensor
-/// maps (2, or 3 with the batch mode), stages, the wgmma overlap, cluster.
+/// maps (2, or 3 with the batch mode), stages, the wgmma overlap, cluster,
+/// the tile's N (256: the fast path's; 128: more tiles for small problems).
 template <class T_, class Out_, Major MajorA, Major MajorB, class Epi_, Io IO, int Rank_,
-          int Stages_, bool Overlap_, int Cluster_>
+          int Stages_, bool Overlap_, int Cluster_, int BlockN_ = block_n>
 struct Config {
   static_assert(sizeof(T_) == 2,
                 "tirx_kernels::gemm: the inputs must be 16-bit (sizeof(T) == 2); "
@@ -99,8 +107,11 @@ struct Config {
   static_assert(Cluster_ == 1 || (Cluster_ == 2 && IO != Io::any),
                 "tirx_kernels::gemm: a cluster of 2 CTAs needs the TMA loads of Io::tma or "
                 "Io::tma_direct; use Cluster 1 with Io::any");
+  static_assert(BlockN_ == 256 || BlockN_ == 128,
+                "tirx_kernels::gemm: the CTA tile is 128 x 256 or 128 x 128 (BlockN 256 or 128)");
   using T = T_;
   using Out = Out_;
+  static constexpr int tile_n = BlockN_;
   using Epi = Epi_;
   static constexpr Io io = IO;
   static constexpr int rank = Rank_, stages = Stages_, cluster = Cluster_;
@@ -109,8 +120,8 @@ struct Config {
   static constexpr MatrixMajor mb = MajorB == Major::col ? MatrixMajor::k : MatrixMajor::mn;
   /// MN rows per box and boxes per stage (B: per CTA of the cluster).
   static constexpr int a_rows = ma == MatrixMajor::k ? block_m : 64;
-  static constexpr int b_rows = mb == MatrixMajor::k ? block_n / Cluster_ : 64;
-  static constexpr int a_boxes = block_m / a_rows, b_boxes = block_n / Cluster_ / b_rows;
+  static constexpr int b_rows = mb == MatrixMajor::k ? tile_n / Cluster_ : 64;
+  static constexpr int a_boxes = block_m / a_rows, b_boxes = tile_n / Cluster_ / b_rows;
   template <MatrixMajor M, int Rows>
   using MapOf = cuda::std::conditional_t<M == MatrixMajor::k, BoxMap<T, Rank_, Rows, block_k>,
                                          BoxMap<T, Rank_, block_k, 64>>;
@@ -123,23 +134,23 @@ struct Config {
 };
 
 /// The shared memory of one CTA: Stages A and B tiles, the D staging (64
-/// KB: each consumer warpgroup's 64 x 256 part of the tile, or half of it
-/// for fp32, as (64, 128-byte) TMA boxes), the barrier ring.
+/// KB for BN = 256: each consumer warpgroup's 64 x BN part of the tile, or
+/// half of it for fp32, as (64, 128-byte) TMA boxes), the barrier ring.
 template <class T, class Out, int Stages> struct Plan {
   T* a;
   T* b;
   Out* d; ///< the D tile on its way out (TMA-store epilogue), or null
   BarrierRing<Stages> ring;
 };
-template <class T, class Out, int Stages, bool Staging>
+template <class T, class Out, int Stages, bool Staging, int BN = block_n>
 TIRX_HD constexpr Plan<T, Out, Stages> plan(SMEMPool& pool) {
   // the stages one after the other (each stage tile is viewed with its
   // swizzled layout at its 1024-byte aligned offset)
-  constexpr Shape sa = shape(Stages * block_m, block_k), sb = shape(Stages * block_n, block_k);
+  constexpr Shape sa = shape(Stages * block_m, block_k), sb = shape(Stages * BN, block_k);
   auto a = pool.alloc<T, sa, row_major(sa), 1024>();
   auto b = pool.alloc<T, sb, row_major(sb), 1024>();
   Out* dst = nullptr;
-  constexpr Shape sd = shape(block_m * block_n * 2 / static_cast<index_t>(sizeof(Out)));
+  constexpr Shape sd = shape(block_m * BN * 2 / static_cast<index_t>(sizeof(Out)));
   if constexpr (Staging)
     dst = pool.alloc<Out, sd, row_major(sd), 1024>().data();
   auto ring = BarrierRing<Stages>::alloc(pool);
@@ -148,7 +159,8 @@ TIRX_HD constexpr Plan<T, Out, Stages> plan(SMEMPool& pool) {
 }
 template <class Cfg> TIRX_HD constexpr unsigned long long smem_bytes_for() {
   SMEMPool pool;
-  plan<typename Cfg::T, typename Cfg::Out, Cfg::stages, Cfg::io != Io::tma_direct>(pool);
+  plan<typename Cfg::T, typename Cfg::Out, Cfg::stages, Cfg::io != Io::tma_direct, Cfg::tile_n>(
+      pool);
   return pool.bytes();
 }
 

@@ -7,6 +7,14 @@
 //   1 (gpu_gemm_general.types)     fp16 inputs; fp16, fp32 and bf16 outputs;
 //                                  ReLU / SiLU with column / row bias
 //   2 (gpu_gemm_general.epilogues) GELU(tanh) + bias, a user functor, Plain
+//   3 (gpu_gemm_general.splitk_a)  the tile and split-K configurations
+//                                  (GemmArgs::tile_n, split): bf16 TN
+//                                  gelu(+col bias), bf16 TN Plain, fp16 NT Plain
+//   4 (gpu_gemm_general.splitk_b)  the same for bf16 NN -> fp32 and fp16 TT
+//                                  -> bf16 silu(+row bias)
+//   (groups 3, 4: every configuration over m in {1, 7, 64, 65, 129}, n in
+//   {8, 136, 520}, k in {16, 1000, 4104, 8200}, the variants in turn, the
+//   workspace given or allocated; a split result must repeat bit for bit)
 // (A TN call without alpha, beta, bias or batch whose operands all take
 // TMA runs the fast path's kernel, the others the general one: the sweep
 // covers both.) Each kernel runs over sizes where every dimension of a sampled set in
@@ -75,6 +83,8 @@ struct Variant {
   int batch = 1;        ///< batch count
   bool share_b = false; ///< one B for the whole batch (stride_b = 0)
   float alpha = 1.0f, beta = 0.0f;
+  int tile_n = 0, split = 0;   ///< GemmArgs::tile_n, split (0: the heuristic's)
+  bool give_workspace = false; ///< pass GemmArgs::workspace (else the launcher allocates)
 };
 
 int failures = 0, cases = 0;
@@ -131,6 +141,12 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   g.c = dc, g.ldc = ldc, g.stride_c = sc;
   g.bias = dbias, g.stride_bias = sbias;
   g.alpha = v.alpha, g.beta = v.beta;
+  g.tile_n = v.tile_n, g.split = v.split;
+  float* ws = nullptr;
+  if (v.give_workspace && gemm_workspace_bytes(g) > 0) {
+    TIRX_CHECK_CUDA(cudaMalloc(&ws, static_cast<size_t>(gemm_workspace_bytes(g))));
+    g.workspace = ws, g.workspace_bytes = gemm_workspace_bytes(g);
+  }
   const cudaError_t e = gemm<MA, MB>(g, 0, epi);
   if (e != cudaSuccess) {
     std::printf("FAIL %-34s %5d x %5d x %5d %-12s: gemm returned %s (%s)\n", config, m, n, k,
@@ -214,14 +230,25 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
       std::printf("  element %lld outside D was written\n", at);
   }
   bad += touched;
+  const GemmChoice chosen = gemm_choice(g);
+  if (chosen.split > 1) { // split-K's reduction is deterministic: a second run, the same bits
+    TIRX_CHECK_CUDA((gemm<MA, MB>(g, 0, epi)));
+    std::vector<Out> again(static_cast<size_t>(d_elems));
+    TIRX_CHECK_CUDA(cudaMemcpy(again.data(), dd, d_elems * sizeof(Out), cudaMemcpyDeviceToHost));
+    if (std::memcmp(again.data(), hd.data(), hd.size() * sizeof(Out)) != 0) {
+      std::printf("  a second run differs\n");
+      ++bad;
+    }
+  }
   ++cases;
   const bool tma_ab =
       gemm_sm90::tma_takes(g.a, lda, sa, bt, 2) && gemm_sm90::tma_takes(g.b, ldb, sb, bt, 2);
   const bool tma_d =
       gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) && n * sizeof(Out) % 16 == 0;
-  std::printf("%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s\n", bad ? "FAIL" : "PASS",
-              config, m, n, k, v.name, bt, tma_ab ? "TMA" : "plain loads",
-              tma_d ? "TMA store" : "plain stores");
+  std::printf("%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d%s\n",
+              bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, tma_ab ? "TMA" : "plain loads",
+              tma_d ? "TMA store" : "plain stores", chosen.tile_n, chosen.split,
+              v.tile_n == 0 || v.split == 0 ? " (heuristic)" : "");
   failures += bad ? 1 : 0;
   TIRX_CHECK_CUDA(cudaFree(da));
   TIRX_CHECK_CUDA(cudaFree(db));
@@ -230,12 +257,14 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
     TIRX_CHECK_CUDA(cudaFree(dc));
   if (dbias)
     TIRX_CHECK_CUDA(cudaFree(dbias));
+  if (ws)
+    TIRX_CHECK_CUDA(cudaFree(ws));
 }
 
 struct Sweep {
   bool quick = false;
   std::mt19937 rng;
-  std::vector<int> dims() const {
+  template <int = 0> std::vector<int> dims() const { // (a template: unused in groups 3, 4)
     if (quick)
       return {1, 7, 8, 17, 64, 65, 129, 257};
     return {1,   2,   3,   5,   7,   8,   9,   15,  16,  17,  31,  33,  63,  64,  65,  100,
@@ -275,6 +304,38 @@ struct Sweep {
     run<MA, MB, Epi, T, Out>(config, 200, 136, 72, shared, rng, epi);
     run<MA, MB, Epi, T, Out>(config, 65, 300, 33, loose, rng, epi);
   }
+
+  /// Every configuration (tile_n, split; 0, 0: the heuristic's) over m x n
+  /// of the odd sizes, k and the variant in turn.
+  template <Major MA, Major MB, class Epi, class T, class Out>
+  void configs(const char* config, const Epi& epi = {}) {
+    static const int full[][2] = {{256, 1}, {256, 2}, {256, 3}, {256, 8}, {128, 1},
+                                  {128, 2}, {128, 4}, {128, 6}, {0, 0}};
+    static const int small[][2] = {{256, 2}, {128, 1}, {128, 3}, {0, 0}};
+    const std::vector<int> ms =
+        quick ? std::vector<int>{1, 65} : std::vector<int>{1, 7, 64, 65, 129};
+    const std::vector<int> ns = quick ? std::vector<int>{8, 136} : std::vector<int>{8, 136, 520};
+    const std::vector<int> ks =
+        quick ? std::vector<int>{16, 1000} : std::vector<int>{16, 1000, 4104, 8200};
+    const Variant kinds[5] = {
+        {"dense"},
+        {"alpha-beta", 8, 0, 1, false, 0.5f, -1.5f},
+        {"misaligned", 0, 1},
+        {"batched", 8, 0, 2, false, 1.0f, 0.5f},
+        {"ws-given", 0, 0, 1, false, 1.0f, 0.0f, 0, 0, true},
+    };
+    const int count = quick ? 4 : 9;
+    int turn = 0;
+    for (int c = 0; c < count; ++c)
+      for (size_t i = 0; i < ms.size(); ++i)
+        for (size_t j = 0; j < ns.size(); ++j, ++turn) {
+          Variant v = kinds[turn % 5];
+          v.tile_n = quick ? small[c][0] : full[c][0];
+          v.split = quick ? small[c][1] : full[c][1];
+          const int k = ks[(i + j + static_cast<size_t>(c)) % ks.size()];
+          run<MA, MB, Epi, T, Out>(config, ms[i], ns[j], k, v, rng, epi);
+        }
+  }
 };
 
 #if TIRX_GEMM_GROUP == 2
@@ -300,6 +361,10 @@ void refusals() {
   expect("lda < k", gemm<Major::col, Major::row, Plain>(g));
   g.lda = 0, g.batch = 2;
   expect("batch without stride_d", gemm<Major::col, Major::row, Plain>(g));
+  g.batch = 1, g.tile_n = 96;
+  expect("tile_n 96", gemm<Major::col, Major::row, Plain>(g));
+  g.tile_n = 0, g.split = -1;
+  expect("split -1", gemm<Major::col, Major::row, Plain>(g));
   TIRX_CHECK_CUDA(cudaFree(p));
   TIRX_CHECK_CUDA(cudaGetLastError());
 }
@@ -342,6 +407,55 @@ void api_example(std::mt19937& rng) {
 }
 #endif
 
+#if TIRX_GEMM_GROUP == 3
+// [snippet:gemm_splitk]
+// A decode step of a linear layer, y = x W^T for a few tokens: the
+// launcher's configuration (choose_config: for 16 x 4096 x 4096, 128 x 128
+// tiles split 4 ways), its fp32 workspace given by the caller, sized once
+// with gemm_workspace_bytes, so that no call allocates
+cudaError_t decode_step(const nv_bfloat16* x, const nv_bfloat16* w, nv_bfloat16* y, int tokens,
+                        int in, int out, float* workspace, long long workspace_bytes,
+                        cudaStream_t stream) {
+  GemmArgs<nv_bfloat16> g{.m = tokens, .n = out, .k = in, .a = x, .b = w, .d = y};
+  g.workspace = workspace, g.workspace_bytes = workspace_bytes;
+  return gemm<Major::row, Major::col>(g, stream);
+}
+// [/snippet]
+
+/// The guide's split-K example with the caller's workspace computes the
+/// bits of the same configuration with the launcher's own allocation.
+void splitk_example(std::mt19937& rng) {
+  const int t = 16, in = 4104, out = 520;
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<nv_bfloat16> hx(t * in), hw(out * in);
+  for (auto* v : {&hx, &hw})
+    for (auto& e : *v)
+      e = __float2bfloat16(u(rng));
+  nv_bfloat16 *x = to_device(hx), *w = to_device(hw), *y1, *y2;
+  TIRX_CHECK_CUDA(cudaMalloc(&y1, t * out * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&y2, t * out * 2));
+  GemmArgs<nv_bfloat16> g{.m = t, .n = out, .k = in, .a = x, .b = w, .d = y2};
+  const GemmChoice c = gemm_choice(g);
+  const long long bytes = gemm_workspace_bytes(g);
+  float* ws = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&ws, static_cast<size_t>(bytes > 0 ? bytes : 4)));
+  TIRX_CHECK_CUDA(decode_step(x, w, y1, t, in, out, ws, bytes, 0));
+  g.tile_n = c.tile_n, g.split = c.split; // the same configuration, no workspace given
+  TIRX_CHECK_CUDA((gemm<Major::row, Major::col>(g)));
+  std::vector<nv_bfloat16> h1(t * out), h2(t * out);
+  TIRX_CHECK_CUDA(cudaMemcpy(h1.data(), y1, t * out * 2, cudaMemcpyDeviceToHost));
+  TIRX_CHECK_CUDA(cudaMemcpy(h2.data(), y2, t * out * 2, cudaMemcpyDeviceToHost));
+  const bool same = std::memcmp(h1.data(), h2.data(), h1.size() * 2) == 0;
+  std::printf(
+      "%s the guide's decode_step example (tile 128 x %d, split %d, %lld workspace bytes)\n",
+      same ? "PASS" : "FAIL", c.tile_n, c.split, bytes);
+  failures += same ? 0 : 1;
+  for (auto* p : {x, w, y1, y2})
+    TIRX_CHECK_CUDA(cudaFree(p));
+  TIRX_CHECK_CUDA(cudaFree(ws));
+}
+#endif
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -373,6 +487,16 @@ int main(int argc, char** argv) {
       "bf16 NN -> fp32, relu(+col bias)", 2);
   s.all<Major::col, Major::col, Epilogue<ewise::silu, Bias::row>, half, bf16>(
       "fp16 TT -> bf16, silu(+row bias)", 2);
+#elif TIRX_GEMM_GROUP == 3
+  splitk_example(s.rng);
+  s.configs<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>, bf16, bf16>(
+      "bf16 TN, gelu(+col bias)");
+  s.configs<Major::row, Major::col, Plain, bf16, bf16>("bf16 TN, Plain");
+  s.configs<Major::col, Major::row, Plain, half, half>("fp16 NT -> fp16, Plain");
+#elif TIRX_GEMM_GROUP == 4
+  s.configs<Major::row, Major::row, Epilogue<>, bf16, float>("bf16 NN -> fp32");
+  s.configs<Major::col, Major::col, Epilogue<ewise::silu, Bias::row>, half, bf16>(
+      "fp16 TT -> bf16, silu(+row bias)");
 #else
   refusals();
   api_example(s.rng);

@@ -1,0 +1,99 @@
+// The tile and split-K choice of the Hopper GEMM (kernels/gemm/gemm.cuh):
+// choose_config(m, n, k, batch, sms) picks the CTA tile's N (256 or 128)
+// and the split-K count S for a problem, host-side.
+//
+// A problem with a full wave of 128 x 256 tiles (at least sms of them)
+// keeps the fast path's tile, unsplit. Otherwise first the table (gemm_table): the shapes swept on
+// the H200 by `tirx_bench_gemm --sweep-small` (benchmarks/bench_gemm.cu), each with its best
+// configuration. A row applies to a problem of one GEMM (batch 1) whose n and k lie within a factor
+// 2^0.25 of the row's and whose m lies in (row.m / 2, row.m]. Any other problem goes to the wave
+// model (model_choice): every candidate (256 or 128, S in 1, 2, 3, 4, 6, 8) is costed as waves x K
+// blocks per CTA x the time of one K block, plus the reduction's launch and traffic when S > 1, and
+// the cheapest wins.
+#pragma once
+
+#include <initializer_list>
+
+namespace tirx_kernels {
+
+/// A configuration of the general kernel: the CTA tile's N (256 or 128)
+/// and the split-K count (1: no split; S > 1: S K ranges and a reduction).
+struct GemmChoice {
+  int tile_n = 256, split = 1;
+};
+
+/// One row of the table: the problem (m, n, k) and its configuration.
+struct GemmTableRow {
+  int m, n, k, tile_n, split;
+};
+
+// [snippet:gemm_table]
+/// FIRST GUESS, to be replaced by the rows `tirx_bench_gemm --sweep-small`
+/// prints after its sweep on the H200 (docs/gemm.md, "Tiles, split-K and
+/// the heuristic"). Argued from tile counts on 132 SMs: N = 4096 gives 16
+/// tiles of 128 x 256 or 32 of 128 x 128 per 128 rows, so up to M = 128 a
+/// 128 x 128 tile split 4 ways fills 128 SMs (K 4096: 16 K blocks per CTA;
+/// K 14336: 56); N = 14336 gives 112 tiles of 128 x 128 without a split
+/// (0.85 of a wave); M = 1024 gives 128 tiles of 128 x 256 (0.97 of a
+/// wave) at N = 4096 and 3.4 waves at N = 14336: no split.
+inline constexpr GemmTableRow gemm_table[] = {
+    {1, 4096, 4096, 128, 4},    {16, 4096, 4096, 128, 4},    {128, 4096, 4096, 128, 4},
+    {1024, 4096, 4096, 256, 1}, {1, 14336, 4096, 128, 1},    {16, 14336, 4096, 128, 1},
+    {128, 14336, 4096, 128, 1}, {1024, 14336, 4096, 256, 1}, {1, 4096, 14336, 128, 4},
+    {16, 4096, 14336, 128, 4},  {128, 4096, 14336, 128, 4},  {1024, 4096, 14336, 256, 1},
+};
+// [/snippet]
+
+namespace gemm_heuristic {
+inline long long cdiv(long long a, long long b) { return (a + b - 1) / b; }
+/// Whether x lies within a factor 2^0.25 (1.19) of ref.
+inline bool near(long long x, long long ref) {
+  return x * 100 <= ref * 119 && ref * 100 <= x * 119;
+}
+
+/// The wave model: estimated microseconds of a candidate on sms SMs (one
+/// K block of 64: 0.75 us for a 128 x 256 tile, 0.5 for 128 x 128, the
+/// measured pace of a lone CTA on the H200; a reduction: 4 us of launch
+/// plus its fp32 traffic at 3 TB/s).
+inline double model_us(long long m, long long n, long long k, long long batch, int sms,
+                       GemmChoice c) {
+  const long long tiles = cdiv(m, 128) * cdiv(n, c.tile_n) * batch;
+  const long long waves = cdiv(tiles * c.split, sms), blocks = cdiv(cdiv(k, 64), c.split);
+  double us = static_cast<double>(waves * blocks) * (c.tile_n == 256 ? 0.75 : 0.5);
+  if (c.split > 1)
+    us += 4.0 + static_cast<double>((c.split + 1) * m * n * batch * 4) / 3.0e6;
+  return us;
+}
+
+/// The cheapest candidate of the wave model (S no more than the K blocks).
+inline GemmChoice model_choice(int m, int n, int k, int batch, int sms) {
+  GemmChoice best{256, 1};
+  double best_us = model_us(m, n, k, batch, sms, best);
+  for (int tile_n : {256, 128})
+    for (int split : {1, 2, 3, 4, 6, 8}) {
+      if (split > cdiv(k, 64))
+        continue;
+      const GemmChoice c{tile_n, split};
+      const double us = model_us(m, n, k, batch, sms, c);
+      if (us < best_us)
+        best = c, best_us = us;
+    }
+  return best;
+}
+} // namespace gemm_heuristic
+
+/// The configuration for a problem of batch GEMMs of m x n x k on sms
+/// SMs: the table's row for it, or the wave model's choice.
+inline GemmChoice choose_config(int m, int n, int k, int batch, int sms) {
+  using namespace gemm_heuristic;
+  sms = sms > 0 ? sms : 132;
+  if (cdiv(m, 128) * cdiv(n, 256) * batch >= sms) // a full wave of the fast path's tiles
+    return {256, 1};
+  if (batch == 1)
+    for (const GemmTableRow& r : gemm_table)
+      if (near(n, r.n) && near(k, r.k) && m <= r.m && 2 * m > r.m)
+        return {r.tile_n, r.split};
+  return model_choice(m, n, k, batch, sms);
+}
+
+} // namespace tirx_kernels
