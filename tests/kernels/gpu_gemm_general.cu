@@ -410,8 +410,8 @@ void api_example(std::mt19937& rng) {
 #if TIRX_GEMM_GROUP == 3
 // [snippet:gemm_splitk]
 // A decode step of a linear layer, y = x W^T for a few tokens: the
-// launcher's configuration (choose_config: for 16 x 4096 x 4096, 128 x 128
-// tiles split 4 ways), its fp32 workspace given by the caller, sized once
+// launcher's configuration (choose_config: for 16 x 4096 x 4096, 128 x 256
+// tiles split 8 ways), its fp32 workspace given by the caller, sized once
 // with gemm_workspace_bytes, so that no call allocates
 cudaError_t decode_step(const nv_bfloat16* x, const nv_bfloat16* w, nv_bfloat16* y, int tokens,
                         int in, int out, float* workspace, long long workspace_bytes,
