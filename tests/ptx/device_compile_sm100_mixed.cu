@@ -51,4 +51,19 @@ __global__ void mixed_forms(const __half* h, const __nv_bfloat16* b, const float
 #endif
 }
 
+// [snippet:mixed-precision]
+// y = a * b + y for half a and b and float y, with one rounding: the
+// halves are widened exactly inside the instruction (fma.rn.f32.f16, sm_100).
+__global__ void fma_halves(const __half* A, const __half* B, float* Y) {
+  auto a = alloc_local<__half, shape(1)>();
+  auto b = alloc_local<__half, shape(1)>();
+  auto y = alloc_local<float, shape(1)>();
+  a(0) = A[threadIdx.x], b(0) = B[threadIdx.x], y(0) = Y[threadIdx.x];
+#if __CUDA_ARCH__ >= 1000
+  tile::apply<ptx<"fma.rn.f32.f16">>(y, a, b, y, scope::thread);
+#endif
+  Y[threadIdx.x] = y(0);
+}
+// [/snippet]
+
 } // namespace dc100x

@@ -20,7 +20,7 @@ TIRX_HD constexpr bool mixed_typed(const ptxdesc::Tokens& t) {
 }
 
 struct family : ptxemit::mixed_register_family<family> {
-  static constexpr const char* name = "mixed-precision arithmetic";
+  static constexpr const char* name = "mixed-precision";
 
   /// The sources of opcode t (mul has no mixed line, but the family claims it, so that
   /// mul.f32.f16 is reported with the family's closest form).
