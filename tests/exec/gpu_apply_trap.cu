@@ -107,6 +107,12 @@ __global__ void collective_half(WarpTile A, WarpTile B, int which) {
       A.data()[threadIdx.x] + static_cast<float>(registers.data()[0] & (p.data()[0] ? 1u : 0u));
 }
 
+/// One thread discards two 128-byte lines of A (the type claims align 128).
+using LineTile = GlobalTensor<float, ShapeT<2, 32>, 128>;
+__global__ void discard_lines(LineTile A) {
+  tile::apply<ptx<"discard.global.L2">>(A, scope::thread);
+}
+
 constexpr const char* block_1d =
     "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks";
 constexpr const char* block_size =
@@ -115,6 +121,11 @@ constexpr const char* misaligned = "tirx::tile::apply: the memory tensor's point
                                    "to the vector's bytes (its type claims an align "
                                    "the pointer does not have); make the tensor with decl_tensor, "
                                    "which checks, or declare a smaller align";
+
+constexpr const char* line_misaligned =
+    "tirx::tile::apply: discard/applypriority: the tensor's pointer is not aligned to the 128-byte "
+    "line (its type claims an align the pointer does not have); make the tensor with decl_tensor, "
+    "which checks, at a line-aligned address";
 
 constexpr const char* outside_range =
     "tirx::tile: the calling thread's warp is outside the scope's warp range (scope::warps<First, "
@@ -171,6 +182,8 @@ constexpr TrapCase cases[] = {
     {"copy_offset_16B", false, nullptr},    // pointers 16 bytes past the allocation: aligned
     {"load_misaligned", true, misaligned},  // source 4 bytes past: the type claims 16
     {"store_misaligned", true, misaligned}, // destination 8 bytes past
+    {"discard_ok", false, nullptr},         // two lines at a 256-byte allocation
+    {"discard_misaligned", true, line_misaligned}, // 4 bytes past: the type claims 128
 };
 
 /// The child: runs one case, prints what happened, exits 0 if the kernel
@@ -222,6 +235,9 @@ int child(const char* name) {
   } else if (n == "shfl_ok" || n == "shfl_half_warp") {
     copy_shfl<<<1, 32>>>(WarpTile{a}, WarpTile{b}, n == "shfl_half_warp");
     copy_elements = 128;
+  } else if (n == "discard_ok" || n == "discard_misaligned") {
+    copy_elements = 0; // a discarded line's contents are undefined: nothing to compare
+    discard_lines<<<1, 1>>>(LineTile{n == "discard_ok" ? a : a + 1});
   } else if (n == "fill_ok" || n == "fill_block_96") {
     copy = false;
     fill_tile<<<1, n == "fill_ok" ? 64 : 96>>>(Tile{b});

@@ -1,12 +1,18 @@
-# cmake -DNVCC=nvcc -DSOURCE=file.cu -DINCLUDE=dir -DARCH=100a [-DROWS=a.def[|b.def...] -DSM=sm_100a]
+# cmake -DNVCC=nvcc -DSOURCE=file.cu -DINCLUDE=dir[|dir...] -DARCH=100a [-DROWS=a.def[|b.def...] -DSM=sm_100a]
 #       -P check_ptx_text.cmake
 # writes the PTX of SOURCE for compute_ARCH and fails unless every spelling
-# of the ROWS files ('|'-separated; none if not given) whose min_sm is SM
+# of the ROWS files ('|'-separated; none if not given) whose min_sm is SM (a
+# CMake regular expression: sm_100a, or (sm_any|sm_80) for either)
 # appears in it as an instruction, and every `// ptx-text: REGEX` line of
 # SOURCE (a CMake regular expression, no semicolons) matches it.
 get_filename_component(stem "${SOURCE}" NAME_WE)
 set(ptx_file "${CMAKE_CURRENT_BINARY_DIR}/ptx_text_${stem}_${ARCH}.ptx")
-execute_process(COMMAND "${NVCC}" -std=c++20 "-I${INCLUDE}" -arch=compute_${ARCH} -ptx "${SOURCE}"
+string(REPLACE "|" ";" include_dirs "${INCLUDE}")
+set(include_flags "")
+foreach(dir IN LISTS include_dirs)
+  list(APPEND include_flags "-I${dir}")
+endforeach()
+execute_process(COMMAND "${NVCC}" -std=c++20 ${include_flags} -arch=compute_${ARCH} -ptx "${SOURCE}"
                         -o "${ptx_file}"
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

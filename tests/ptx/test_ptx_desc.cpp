@@ -52,6 +52,26 @@ static_assert(desc("cp.async.ca.shared::cta.global.L2::cache_hint.L2::128B").cac
 static_assert(form("cp.async.cg.shared::cta.global", 1).min_ptx == 78 &&
               form("cp.async.ca.shared.global.L2::cache_hint", 1).min_ptx == 74 &&
               form("cp.async.ca.shared.global", 1).min_sm == ptxdesc::sm_80);
+// the cache-line family: the tensor is the one (memory) operand, its atom a 128-byte line
+static_assert(desc("discard.global.L2").dst.role == Role::mem &&
+              desc("discard.global.L2").dst.space == Space::global &&
+              desc("discard.L2").dst.space == Space::global && desc("discard.L2").max_srcs == 0 &&
+              desc("discard.L2").line_bytes == 128 && !desc("discard.L2").line_unaligned);
+static_assert(desc("prefetch.L1").dst.space == Space::none &&
+              desc("prefetch.local.L2").dst.space == Space::local &&
+              desc("prefetchu.L1").line_unaligned && desc("prefetch.global.L2").line_bytes == 128 &&
+              desc("ld.global.b32").line_bytes == 0);
+static_assert(form("prefetch.global.L2::evict_last", 0).min_sm == ptxdesc::sm_80 &&
+              form("applypriority.L2::evict_normal", 0).min_ptx == 74 &&
+              form("prefetch.global.L2", 1).spelling == nullptr);
+// mixed precision: 16-bit sources, an f32 addend and destination; sm_100
+static_assert(desc("fma.rn.f32.bf16").src.bits == 16 && desc("fma.rn.f32.bf16").dst.bits == 32 &&
+              ptxdesc::source_bits(desc("fma.rn.f32.bf16"), 2) == 32 &&
+              ptxdesc::source_bits(desc("add.f32.f16"), 0) == 16 &&
+              ptxdesc::source_bits(desc("add.f32.f16"), 1) == 32);
+static_assert(form("sub.rz.sat.f32.f16", 2).min_sm == ptxdesc::sm_100 &&
+              form("add.f32", 2).min_sm == ptxdesc::sm_any &&
+              desc("add.f32.f16").family != desc("add.f32").family);
 // options and collectives
 static_assert(desc("ld.global.L2::cache_hint.b32").cache_hint && !desc("ld.global.b32").cache_hint);
 static_assert(desc("ld.global.b32").bounds && !desc("add.f32").bounds && desc("add.f32").guards);
@@ -142,6 +162,7 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
   all(ptxdesc::families{});
   // 1542, + 24 cp.async forms, + 94 tcgen05 forms, + 16 warp-level forms (shfl d|p 4, vote 4,
   // match 6, elect 1, activemask 1), + 180 integer and bits forms, + 437 atom and red forms,
-  // + 646 floating-point and qualified ld/st forms, + 2300 compare and select forms
-  CHECK(forms == 5239);
+  // + 646 floating-point and qualified ld/st forms, + 2300 compare and select forms,
+  // + 13 prefetch/discard/applypriority forms, + 56 mixed-precision forms
+  CHECK(forms == 5308);
 }

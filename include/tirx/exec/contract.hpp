@@ -79,12 +79,22 @@ inline constexpr index_t vector_lanes_v = [] {
   }
   return index_t{1};
 }();
-/// A brace vector operand (Desc::reg_vectors) is that many elements, a
-/// register each.
+/// The elements of one line of a line-covering Instr (Desc::line_bytes) on operand X.
 template <class Instr, class X>
-inline constexpr index_t atom_of_v = Instr::desc.chunks > 0    ? last_extent_v<X>
-                                     : Instr::desc.reg_vectors ? vector_lanes_v<Instr, X>
-                                                               : Instr::desc.vec;
+inline constexpr index_t line_elements_v = [] {
+  if constexpr (is_tensor_v<X>)
+    return static_cast<index_t>(Instr::desc.line_bytes) /
+           static_cast<index_t>(sizeof(typename X::value_type));
+  else
+    return index_t{1};
+}();
+/// A brace vector operand (Desc::reg_vectors) is that many elements, a
+/// register each; a line-covering operand one line (Desc::line_bytes).
+template <class Instr, class X>
+inline constexpr index_t atom_of_v = Instr::desc.chunks > 0       ? last_extent_v<X>
+                                     : Instr::desc.reg_vectors    ? vector_lanes_v<Instr, X>
+                                     : Instr::desc.line_bytes > 0 ? line_elements_v<Instr, X>
+                                                                  : Instr::desc.vec;
 /// The asm register class of operand X, given its form's: a brace vector's
 /// registers are of the element's raw width.
 template <class Instr, class X> TIRX_HD constexpr char operand_class(char form_class) {
@@ -248,13 +258,20 @@ TIRX_HD constexpr OperandError apply_operand_error() {
       // a brace vector's registers are its elements' width
       constexpr index_t lanes = vector_lanes_v<Instr, X>;
       constexpr int bits = lanes > 1 ? op.bits / static_cast<int>(lanes) : op.bits;
+      constexpr bool lines = d.line_bytes > 0;
       constexpr OperandError e =
-          check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>);
-      // a chunk's alignment rules, with the chunk's words
+          check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>, !d.line_unaligned);
+      // a chunk's alignment rules, with the chunk's words; a line's shape and alignment
       if constexpr (d.chunks > 0 && e == OperandError::pointer_align)
         return OperandError::chunk_align;
       else if constexpr (d.chunks > 0 && e == OperandError::atom_misaligned)
         return OperandError::chunk_misaligned;
+      else if constexpr (lines && e == OperandError::not_a_tensor_shape)
+        return OperandError::line_shape;
+      else if constexpr (lines && e == OperandError::pointer_align)
+        return OperandError::line_align;
+      else if constexpr (lines && e == OperandError::atom_misaligned)
+        return OperandError::line_misaligned;
       else
         return e;
     }

@@ -205,7 +205,13 @@ __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
     [[maybe_unused]] const unsigned long long vbytes =
         static_cast<unsigned long long>(atom_of_v<Instr, bare<X>>) *
         sizeof(typename bare<X>::value_type);
-    if constexpr (Instr::desc.chunks > 0)
+    if constexpr (Instr::desc.line_bytes > 0) {
+      if constexpr (!Instr::desc.line_unaligned)
+        TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
+                   "tirx::tile::apply: discard/applypriority: the tensor's pointer is not aligned "
+                   "to the 128-byte line (its type claims an align the pointer does not have); "
+                   "make the tensor with decl_tensor, which checks, at a line-aligned address");
+    } else if constexpr (Instr::desc.chunks > 0)
       TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
                  "tirx::tile::apply: cp.async: a tensor's pointer is not aligned to the chunk's "
                  "bytes (its type claims an align the pointer does not have); make the tensor "

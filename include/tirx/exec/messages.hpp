@@ -99,6 +99,10 @@ TIRX_HD constexpr void report_apply_operand() {
   if constexpr (E == OperandError::chunk_size || E == OperandError::chunk_form ||
                 E == OperandError::chunk_align || E == OperandError::chunk_misaligned) {
     report_chunk<E, K, static_cast<long long>(chunk_bytes_v<X>), X::align>();
+  } else if constexpr (E == OperandError::line_shape || E == OperandError::line_align ||
+                       E == OperandError::line_misaligned) {
+    report_line<E, Instr::desc.line_bytes, static_cast<long long>(line_elements_v<Instr, X>),
+                X::align>();
   } else if constexpr (E == OperandError::imm_required || E == OperandError::imm_not_taken ||
                        E == OperandError::imm_range) {
     report_imm<E, K, imm_value_v<X>, Instr::desc.imm_limit>();

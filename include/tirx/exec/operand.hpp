@@ -86,14 +86,18 @@ enum class OperandError {
   imm_range,        ///< apply: tile::imm<V> outside the instruction's range (Desc::imm_limit)
   pred_not_bool,    ///< apply: a predicate operand (Operand::pred) that is not bool
   second_dst,       ///< apply: a form's second destination that is no register tensor of its type
+  line_shape,       ///< apply: a line-covering operand's trailing modes are not one line's elements
+  line_align,       ///< apply: the tensor's align is below the line's bytes
+  line_misaligned,  ///< apply: a layout stride or offset puts a line off its alignment
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's
 /// registers (else memory of the given space); bits: the element width the
-/// instruction reads or writes (0: any); atom: elements per atom.
+/// instruction reads or writes (0: any); atom: elements per atom; aligned: a
+/// memory atom must start at a multiple of its bytes (false: anywhere).
 template <class Tn, class S>
-TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int bits,
-                                             index_t atom) {
+TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int bits, index_t atom,
+                                             bool aligned = true) {
   constexpr Shape s = Tn::shape();
   constexpr TileLayout l = Tn::layout();
   constexpr int gr = scope::traits<S>::group_rank;
@@ -140,7 +144,7 @@ TIRX_HD constexpr OperandError check_operand(bool reg, ptxdesc::Space space, int
   TileLayout a = modes_layout(l, s, sp.atom_begin, s.rank);
   if (atom > 1 && !(a.rank == 1 && a.shard[0].stride == 1))
     return OperandError::atom_not_consecutive;
-  index_t vbytes = atom * index_t{sizeof(typename Tn::value_type)};
+  index_t vbytes = aligned ? atom * index_t{sizeof(typename Tn::value_type)} : 1;
   if (Tn::align < vbytes)
     return OperandError::pointer_align;
   TileLayout outer = modes_layout(l, s, 0, sp.atom_begin);

@@ -241,4 +241,24 @@ TIRX_HD constexpr void report_chunk() {
                 "multiple of the chunk; pad the layout or copy smaller chunks");
 }
 
+/// The line rules of a line-covering instruction (prefetch, discard,
+/// applypriority: Desc::line_bytes), with the numbers in the instantiation
+/// line nvcc prints under the message: LineBytes, LineElements (the line's
+/// elements of the tensor's type) and Align (the tensor type's align).
+template <OperandError E, int LineBytes, long long LineElements, int Align>
+TIRX_HD constexpr void report_line() {
+  static_assert(E != OperandError::line_shape,
+                "tirx::tile::apply: prefetch, discard and applypriority cover the tensor line by "
+                "line, and a line is LineBytes bytes (below): the trailing modes must hold exactly "
+                "LineElements elements; view<...>() the tensor to (..., LineElements)");
+  static_assert(E != OperandError::line_align,
+                "tirx::tile::apply: discard and applypriority act on whole lines of LineBytes "
+                "bytes (below), aligned to them, but the tensor's align (Align below) is smaller; "
+                "declare the tensor with align LineBytes, e.g. GlobalTensor<float, Shape, 128>");
+  static_assert(E != OperandError::line_misaligned,
+                "tirx::tile::apply: discard and applypriority act on whole lines of LineBytes "
+                "bytes (below), but a layout stride or offset of the tensor puts a line off a "
+                "multiple of LineBytes; pad the layout to whole lines");
+}
+
 } // namespace tirx::detail

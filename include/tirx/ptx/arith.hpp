@@ -46,7 +46,11 @@ struct family : ptxemit::register_family<family> {
     return 0;
   }
   TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
-    return sources_of(t, true) > 0 && !ptxdesc::integer_typed(t); // add.s32: ptx/int_arith.hpp
+    // add.s32: ptx/int_arith.hpp; add/sub/mul/fma .f32.f16 (two type tokens): ptx/arith_mixed.hpp
+    return sources_of(t, true) > 0 && !ptxdesc::integer_typed(t) && !two_types(t);
+  }
+  TIRX_HD static constexpr bool two_types(const ptxdesc::Tokens& t) {
+    return t.n >= 3 && ptxdesc::type_bits(t, t.n - 1) > 0 && ptxdesc::type_bits(t, t.n - 2) > 0;
   }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {

@@ -122,6 +122,13 @@ struct Desc {
   /// atom is that many elements; scalars and full-width tensors stay one
   /// register (mov.b64 d, {lo, hi}; mov.b64 {lo, hi}, d).
   bool reg_vectors = false;
+  /// > 0: the memory operand (the destination, with no sources) is covered line by line
+  /// (prefetch, discard, applypriority): its atom is one line of line_bytes bytes, line_bytes /
+  /// the element's bytes consecutive elements, one instruction each. line_unaligned: a line may
+  /// start anywhere (the family covers each cache line it touches); else every line starts at a
+  /// multiple of line_bytes (the tensor's align and layout say so; debug builds check the pointer).
+  int line_bytes = 0;
+  bool line_unaligned = false;
 };
 
 /// Whether source k (0: the first source) is described by d.alt.
