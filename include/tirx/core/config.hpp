@@ -1,8 +1,7 @@
 // Compiler portability: host/device annotations, inlining and debug traps.
 #pragma once
 
-#include <cuda/std/cstdint>
-#include <cuda/std/type_traits>
+#include <tirx/core/cccl.hpp>
 
 #include <cstdio>
 #if !defined(__CUDA_ARCH__)

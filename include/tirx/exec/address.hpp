@@ -5,7 +5,7 @@
 // as an immediate.
 #pragma once
 
-#include <cuda/std/utility>
+#include <tirx/core/cccl.hpp>
 #include <tirx/exec/operand.hpp>
 
 namespace tirx::detail {

@@ -8,9 +8,7 @@
 // tell operands, the scope and options apart.
 #pragma once
 
-#include <cuda/std/cstdint>
-#include <cuda/std/type_traits>
-#include <cuda/std/utility>
+#include <tirx/core/cccl.hpp>
 #include <tirx/exec/scope.hpp>
 #include <tirx/ptx/emit.hpp>
 #include <tirx/tensor/grid_tensor.hpp>

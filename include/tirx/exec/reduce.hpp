@@ -8,10 +8,7 @@
 #include <tirx/exec/sync.hpp>
 #include <tirx/tensor/tensor.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#include <cuda/std/bit>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

@@ -18,9 +18,7 @@
 
 #include <tirx/core/config.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

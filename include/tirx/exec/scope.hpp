@@ -20,11 +20,7 @@
 
 #include <tirx/layout/axis.hpp>
 
-#include <cuda/std/type_traits>
-
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

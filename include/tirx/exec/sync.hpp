@@ -5,9 +5,7 @@
 
 #include <tirx/exec/fence.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

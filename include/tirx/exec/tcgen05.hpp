@@ -27,9 +27,7 @@
 #include <tirx/ptx/wgmma_sync.hpp>
 #include <tirx/tensor/tmem.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

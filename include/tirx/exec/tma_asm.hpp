@@ -11,12 +11,7 @@
 
 #include <tirx/core/config.hpp>
 
-#include <cuda/std/cstdint>
-#include <cuda/std/type_traits>
-
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx::tma::detail {
 

@@ -8,7 +8,7 @@
 
 #include <tirx/core/config.hpp>
 
-#include <cuda/std/type_traits>
+#include <tirx/core/cccl.hpp>
 
 #if !defined(__CUDA_ARCH__)
 #include <stdexcept>

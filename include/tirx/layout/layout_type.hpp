@@ -11,7 +11,7 @@
 #include <tirx/layout/shape.hpp>
 #include <tirx/layout/tile_layout.hpp>
 
-#include <cuda/std/utility>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

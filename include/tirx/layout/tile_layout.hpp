@@ -11,7 +11,7 @@
 #include <tirx/layout/parts.hpp>
 #include <tirx/layout/shape.hpp>
 
-#include <cuda/std/utility>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

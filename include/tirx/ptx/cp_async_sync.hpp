@@ -23,7 +23,7 @@
 
 #include <tirx/core/config.hpp>
 
-#include <cuda/std/cstdint>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 #if defined(__CUDACC__)

@@ -13,7 +13,7 @@
 #include <tirx/ptx/desc.hpp>
 #include <tirx/ptx/regs.hpp>
 
-#include <cuda/std/bit>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx::ptxemit {
 

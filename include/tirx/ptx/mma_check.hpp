@@ -12,9 +12,7 @@
 #include <tirx/ptx/matrix_layout.hpp>
 #include <tirx/tensor/tensor.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/std/type_traits>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx::ptxmma {
 

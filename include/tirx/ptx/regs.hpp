@@ -5,7 +5,7 @@
 
 #include <tirx/tensor/dtype.hpp>
 
-#include <cuda/std/bit>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx::ptxregs {
 

@@ -14,9 +14,7 @@
 #include <tirx/ptx/emit.hpp>
 #include <tirx/ptx/tcgen05_mma_check.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx::ptxtcgen05 {
 

@@ -23,8 +23,7 @@
 #include <tirx/ptx/wgmma_layout.hpp>
 #include <tirx/tensor/dtype.hpp>
 
-#include <cuda/std/cstdint>
-#include <cuda/std/type_traits>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

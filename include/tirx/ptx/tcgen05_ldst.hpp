@@ -18,9 +18,7 @@
 #include <tirx/ptx/tcgen05_ldst_check.hpp>
 #include <tirx/tensor/alloc.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

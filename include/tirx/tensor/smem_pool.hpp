@@ -4,9 +4,7 @@
 
 #include <tirx/tensor/alloc.hpp>
 
-#if defined(__CUDACC__)
-#include <cuda/ptx>
-#endif
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 

@@ -6,8 +6,7 @@
 #include <tirx/core/integer.hpp>
 #include <tirx/layout/ops.hpp>
 
-#include <cuda/std/type_traits>
-#include <cuda/std/utility>
+#include <tirx/core/cccl.hpp>
 
 namespace tirx {
 
