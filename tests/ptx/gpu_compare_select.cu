@@ -470,8 +470,9 @@ __global__ void cta_kernel(GlobalTensor<unsigned, ShapeT<4, 32, 2>> ga,
 // [/snippet]
 
 // ---- predicate logic: {and|or|xor|not|mov}.pred, lop3.{or|and}.b32 d|p ------------
-// every spelling once through tile::apply at thread scope (W: the spelling);
-// lop3's q is b. The LUTs: lop3.or a ^ b ^ c (0x96), lop3.and a & b & c (0x80).
+// every spelling once through tile::apply at thread scope (W: the spelling;
+// 7: lop3.and.b32 guarded by tile::pred(a)); lop3's q is b. The LUTs: lop3.or a ^ b ^ c (0x96),
+// lop3.and a & b & c (0x80).
 template <int W>
 __global__ void plogic_kernel(const unsigned char* ga, const unsigned char* gb, const unsigned* gx,
                               const unsigned* gy, const unsigned* gz, unsigned char* gp,
@@ -503,6 +504,9 @@ __global__ void plogic_kernel(const unsigned char* ga, const unsigned char* gb, 
     tile::apply<ptx<"lop3.or.b32">>(d, p, x, y, z, tile::imm<0x96>, b, scope::thread);
   if constexpr (W == 6)
     tile::apply<ptx<"lop3.and.b32">>(d, p, x, y, z, tile::imm<0x80>, b, scope::thread);
+  if constexpr (W == 7) // guarded: where a is false, d and p keep their poison
+    tile::apply<ptx<"lop3.and.b32">>(d, p, x, y, z, tile::imm<0x80>, b, scope::thread,
+                                     tile::pred(a));
   for (int j = 0; j < per; ++j) {
     gp[t * per + j] = p(j) ? 1 : 0;
     gd[t * per + j] = d(j);
@@ -856,8 +860,9 @@ void make_words(std::mt19937_64& g, std::vector<unsigned>& a, std::vector<unsign
 
 /// Every predicate-logic spelling once through apply at thread scope.
 template <int W> void run_plogic(std::mt19937_64& g) {
-  static const char* names[] = {"and.pred", "or.pred",     "xor.pred",    "not.pred",
-                                "mov.pred", "lop3.or.b32", "lop3.and.b32"};
+  static const char* names[] = {
+      "and.pred", "or.pred",     "xor.pred",     "not.pred",
+      "mov.pred", "lop3.or.b32", "lop3.and.b32", "lop3.and.b32 under tile::pred(a)"};
   std::vector<unsigned char> pa(n), pb(n);
   for (int i = 0; i < n; ++i)
     pa[i] = static_cast<unsigned char>(g() & 1), pb[i] = static_cast<unsigned char>(g() & 1);
@@ -906,6 +911,10 @@ template <int W> void run_plogic(std::mt19937_64& g) {
         want_p = want_d != 0 || b;
         break;
       default:
+        if (W == 7 && !a) {
+          want_p = init != 0;
+          break;
+        }
         want_d = lop3_ref(x[i], y[i], z[i], 0x80);
         want_p = want_d != 0 && b;
         break;
@@ -1035,7 +1044,7 @@ int main(int argc, char** argv) {
   run_cta(g);
   // predicate logic
   run_plogic<0>(g), run_plogic<1>(g), run_plogic<2>(g), run_plogic<3>(g), run_plogic<4>(g);
-  run_plogic<5>(g), run_plogic<6>(g);
+  run_plogic<5>(g), run_plogic<6>(g), run_plogic<7>(g);
   run_plogic_scope<false>(g), run_plogic_scope<true>(g);
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
