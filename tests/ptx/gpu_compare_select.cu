@@ -10,6 +10,9 @@
 //   set:  every comparison of b32, s16, u64, f32 (and .ftz) and f64 into
 //         .u32, .and into .f32 and .xor into .s32.
 //   selp: every type; slct: every type with .s32, .f32 and .ftz.f32.
+//   predicate logic: and/or/xor/not/mov .pred and lop3.{or,and}.b32 d|p,
+//         each through tile::apply at thread scope, and chains of them at
+//         warp and cta scope.
 // A representative subset runs at warp and cta scope (other register
 // layouts): setp, then tile::pred(mask) guarding a store and a selp.
 // Every output is poisoned first (the destination registers start at a
@@ -466,6 +469,113 @@ __global__ void cta_kernel(GlobalTensor<unsigned, ShapeT<4, 32, 2>> ga,
 }
 // [/snippet]
 
+// ---- predicate logic: {and|or|xor|not|mov}.pred, lop3.{or|and}.b32 d|p ------------
+// every spelling once through tile::apply at thread scope (W: the spelling;
+// 7: lop3.and.b32 guarded by tile::pred(a)); lop3's q is b. The LUTs: lop3.or a ^ b ^ c (0x96),
+// lop3.and a & b & c (0x80).
+template <int W>
+__global__ void plogic_kernel(const unsigned char* ga, const unsigned char* gb, const unsigned* gx,
+                              const unsigned* gy, const unsigned* gz, unsigned char* gp,
+                              unsigned* gd, int init) {
+  auto a = alloc_local<bool, shape(per), thread_regs>();
+  auto b = alloc_local<bool, shape(per), thread_regs>();
+  auto p = alloc_local<bool, shape(per), thread_regs>();
+  auto x = alloc_local<unsigned, shape(per), thread_regs>();
+  auto y = alloc_local<unsigned, shape(per), thread_regs>();
+  auto z = alloc_local<unsigned, shape(per), thread_regs>();
+  auto d = alloc_local<unsigned, shape(per), thread_regs>();
+  const int t = static_cast<int>(threadIdx.x);
+  for (int j = 0; j < per; ++j) {
+    const int i = t * per + j;
+    a(j) = ga[i] != 0, b(j) = gb[i] != 0, x(j) = gx[i], y(j) = gy[i], z(j) = gz[i];
+    p(j) = init != 0, d(j) = init ? 0x5a5a5a5au : 0xa5a5a5a5u;
+  }
+  if constexpr (W == 0)
+    tile::apply<ptx<"and.pred">>(p, a, b, scope::thread);
+  if constexpr (W == 1)
+    tile::apply<ptx<"or.pred">>(p, a, b, scope::thread);
+  if constexpr (W == 2)
+    tile::apply<ptx<"xor.pred">>(p, a, b, scope::thread);
+  if constexpr (W == 3)
+    tile::apply<ptx<"not.pred">>(p, a, scope::thread);
+  if constexpr (W == 4)
+    tile::apply<ptx<"mov.pred">>(p, a, scope::thread);
+  if constexpr (W == 5)
+    tile::apply<ptx<"lop3.or.b32">>(d, p, x, y, z, tile::imm<0x96>, b, scope::thread);
+  if constexpr (W == 6)
+    tile::apply<ptx<"lop3.and.b32">>(d, p, x, y, z, tile::imm<0x80>, b, scope::thread);
+  if constexpr (W == 7) // guarded: where a is false, d and p keep their poison
+    tile::apply<ptx<"lop3.and.b32">>(d, p, x, y, z, tile::imm<0x80>, b, scope::thread,
+                                     tile::pred(a));
+  for (int j = 0; j < per; ++j) {
+    gp[t * per + j] = p(j) ? 1 : 0;
+    gd[t * per + j] = d(j);
+  }
+}
+
+// [snippet:pred_logic]
+/// warp scope (8 registers a lane): d = a ^ b ^ c and p = (d != 0) || (a < b)
+/// in one lop3.or.b32 d|p, then w = !p ? a : b.
+__global__ void plogic_warp(GlobalTensor<unsigned, ShapeT<32, 8>> ga,
+                            GlobalTensor<unsigned, ShapeT<32, 8>> gb,
+                            GlobalTensor<unsigned, ShapeT<32, 8>> gc,
+                            GlobalTensor<unsigned, ShapeT<32, 8>> gd,
+                            GlobalTensor<unsigned, ShapeT<32, 8>> gw) {
+  constexpr TileLayout rows = layout_of<"S[(32, 8) : (1@laneid, 1)]">;
+  auto a = alloc_local<unsigned, shape(32, 8), rows>();
+  auto b = alloc_local<unsigned, shape(32, 8), rows>();
+  auto c = alloc_local<unsigned, shape(32, 8), rows>();
+  auto d = alloc_local<unsigned, shape(32, 8), rows>();
+  auto w = alloc_local<unsigned, shape(32, 8), rows>();
+  auto q = alloc_local<bool, shape(32, 8), rows>();
+  auto p = alloc_local<bool, shape(32, 8), rows>();
+  auto n = alloc_local<bool, shape(32, 8), rows>();
+  tile::apply<ptx<"ld.global.b32">>(a, ga, scope::warp);
+  tile::apply<ptx<"ld.global.b32">>(b, gb, scope::warp);
+  tile::apply<ptx<"ld.global.b32">>(c, gc, scope::warp);
+  tile::apply<ptx<"setp.lo.u32">>(q, a, b, scope::warp);
+  tile::apply<ptx<"lop3.or.b32">>(d, p, a, b, c, tile::imm<0x96>, q, scope::warp);
+  tile::apply<ptx<"not.pred">>(n, p, scope::warp);
+  tile::apply<ptx<"selp.b32">>(w, a, b, n, scope::warp);
+  tile::apply<ptx<"st.global.b32">>(gd, d, scope::warp);
+  tile::apply<ptx<"st.global.b32">>(gw, w, scope::warp);
+}
+// [/snippet]
+
+/// cta scope (4 warps, 2 registers a lane): d = a & b & c, p = (d != 0) && q
+/// (q = a != 0), e = p xor true (a bool scalar), f = !e || (a < b) (mov,
+/// not, or), w = f ? a : b.
+__global__ void plogic_cta(GlobalTensor<unsigned, ShapeT<4, 32, 2>> ga,
+                           GlobalTensor<unsigned, ShapeT<4, 32, 2>> gb,
+                           GlobalTensor<unsigned, ShapeT<4, 32, 2>> gc,
+                           GlobalTensor<unsigned, ShapeT<4, 32, 2>> gd,
+                           GlobalTensor<unsigned, ShapeT<4, 32, 2>> gw) {
+  constexpr TileLayout regs = layout_of<"S[(4, 32, 2) : (1@warpid, 1@laneid, 1)]">;
+  auto a = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto b = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto c = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto d = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto w = alloc_local<unsigned, shape(4, 32, 2), regs>();
+  auto q = alloc_local<bool, shape(4, 32, 2), regs>();
+  auto p = alloc_local<bool, shape(4, 32, 2), regs>();
+  auto e = alloc_local<bool, shape(4, 32, 2), regs>();
+  auto f = alloc_local<bool, shape(4, 32, 2), regs>();
+  auto lt = alloc_local<bool, shape(4, 32, 2), regs>();
+  tile::apply<ptx<"ld.global.b32">>(a, ga, scope::cta);
+  tile::apply<ptx<"ld.global.b32">>(b, gb, scope::cta);
+  tile::apply<ptx<"ld.global.b32">>(c, gc, scope::cta);
+  tile::apply<ptx<"setp.ne.u32">>(q, a, 0u, scope::cta);
+  tile::apply<ptx<"setp.lo.u32">>(lt, a, b, scope::cta);
+  tile::apply<ptx<"lop3.and.b32">>(d, p, a, b, c, tile::imm<0x80>, q, scope::cta);
+  tile::apply<ptx<"xor.pred">>(e, p, true, scope::cta);
+  tile::apply<ptx<"not.pred">>(f, e, scope::cta);
+  tile::apply<ptx<"mov.pred">>(e, f, scope::cta);
+  tile::apply<ptx<"or.pred">>(f, e, lt, scope::cta);
+  tile::apply<ptx<"selp.b32">>(w, a, b, f, scope::cta);
+  tile::apply<ptx<"st.global.b32">>(gd, d, scope::cta);
+  tile::apply<ptx<"st.global.b32">>(gw, w, scope::cta);
+}
+
 int passed = 0, failed = 0;
 void report(bool ok, const char* what, const char* detail = "") {
   std::printf("%s %s%s\n", ok ? "PASS" : "FAIL", what, detail);
@@ -718,6 +828,159 @@ void run_cta(std::mt19937_64& g) {
   cudaFree(da), cudaFree(db), cudaFree(dd);
 }
 
+/// lop3's LUT applied bit by bit: bit i of the result is bit (a_i b_i c_i) of lut.
+unsigned lop3_ref(unsigned a, unsigned b, unsigned c, int lut) {
+  unsigned d = 0;
+  for (int i = 0; i < 32; ++i) {
+    const int k =
+        static_cast<int>((((a >> i) & 1u) << 2) | (((b >> i) & 1u) << 1) | ((c >> i) & 1u));
+    d |= static_cast<unsigned>((lut >> k) & 1) << i;
+  }
+  return d;
+}
+/// Three words per element where a fifth give a ^ b ^ c == 0, a fifth
+/// a & b & c == 0, a fifth a == b and a fifth a == 0.
+void make_words(std::mt19937_64& g, std::vector<unsigned>& a, std::vector<unsigned>& b,
+                std::vector<unsigned>& c, int count) {
+  a.resize(count), b.resize(count), c.resize(count);
+  for (int i = 0; i < count; ++i) {
+    a[i] = static_cast<unsigned>(g()), b[i] = static_cast<unsigned>(g());
+    c[i] = static_cast<unsigned>(g());
+    const int k = static_cast<int>(g() % 5);
+    if (k == 0)
+      c[i] = a[i] ^ b[i];
+    if (k == 1)
+      c[i] = ~a[i];
+    if (k == 2)
+      b[i] = a[i];
+    if (k == 3)
+      a[i] = 0;
+  }
+}
+
+/// Every predicate-logic spelling once through apply at thread scope.
+template <int W> void run_plogic(std::mt19937_64& g) {
+  static const char* names[] = {
+      "and.pred", "or.pred",     "xor.pred",     "not.pred",
+      "mov.pred", "lop3.or.b32", "lop3.and.b32", "lop3.and.b32 under tile::pred(a)"};
+  std::vector<unsigned char> pa(n), pb(n);
+  for (int i = 0; i < n; ++i)
+    pa[i] = static_cast<unsigned char>(g() & 1), pb[i] = static_cast<unsigned char>(g() & 1);
+  std::vector<unsigned> x, y, z;
+  make_words(g, x, y, z, n);
+  unsigned char* da = dev(pa);
+  unsigned char* db = dev(pb);
+  unsigned* dx = dev(x);
+  unsigned* dy = dev(y);
+  unsigned* dz = dev(z);
+  unsigned char* dp = nullptr;
+  unsigned* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dp, n));
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, n * 4));
+  bool ok = true;
+  char first[160] = "";
+  for (int init = 0; init < 2 && ok; ++init) {
+    TIRX_CHECK_CUDA(cudaMemset(dp, 0xAA, n));
+    TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, n * 4));
+    plogic_kernel<W><<<1, threads>>>(da, db, dx, dy, dz, dp, dd, init);
+    TIRX_CHECK_LAUNCH("plogic_kernel");
+    const std::vector<unsigned char> hp = host(dp, n);
+    const std::vector<unsigned> hd = host(dd, n);
+    for (int i = 0; i < n && ok; ++i) {
+      const bool a = pa[i] != 0, b = pb[i] != 0;
+      unsigned want_d = init ? 0x5a5a5a5au : 0xa5a5a5a5u;
+      bool want_p = false;
+      switch (W) {
+      case 0:
+        want_p = a && b;
+        break;
+      case 1:
+        want_p = a || b;
+        break;
+      case 2:
+        want_p = a != b;
+        break;
+      case 3:
+        want_p = !a;
+        break;
+      case 4:
+        want_p = a;
+        break;
+      case 5:
+        want_d = lop3_ref(x[i], y[i], z[i], 0x96);
+        want_p = want_d != 0 || b;
+        break;
+      default:
+        if (W == 7 && !a) {
+          want_p = init != 0;
+          break;
+        }
+        want_d = lop3_ref(x[i], y[i], z[i], 0x80);
+        want_p = want_d != 0 && b;
+        break;
+      }
+      if (hp[i] != (want_p ? 1 : 0) || hd[i] != want_d) {
+        ok = false;
+        std::snprintf(first, sizeof first,
+                      " (element %d: a=%d b=%d x=%x y=%x z=%x: p %d d %x, want %d %x)", i, a, b,
+                      x[i], y[i], z[i], hp[i], hd[i], want_p, want_d);
+      }
+    }
+  }
+  report(ok, (std::string("apply: ") + names[W]).c_str(), first);
+  cudaFree(da), cudaFree(db), cudaFree(dx), cudaFree(dy), cudaFree(dz), cudaFree(dp), cudaFree(dd);
+}
+
+/// The warp (32 x 8) and cta (4 x 32 x 2) chains of plogic_warp / plogic_cta.
+template <bool Cta> void run_plogic_scope(std::mt19937_64& g) {
+  constexpr int count = 256;
+  std::vector<unsigned> a, b, c;
+  make_words(g, a, b, c, count);
+  unsigned* da = dev(a);
+  unsigned* db = dev(b);
+  unsigned* dc = dev(c);
+  unsigned *dd = nullptr, *dw = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, count * 4));
+  TIRX_CHECK_CUDA(cudaMalloc(&dw, count * 4));
+  TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, count * 4));
+  TIRX_CHECK_CUDA(cudaMemset(dw, 0xAA, count * 4));
+  if constexpr (Cta) {
+    using T = GlobalTensor<unsigned, ShapeT<4, 32, 2>>;
+    plogic_cta<<<1, 128>>>(T{da}, T{db}, T{dc}, T{dd}, T{dw});
+  } else {
+    using T = GlobalTensor<unsigned, ShapeT<32, 8>>;
+    plogic_warp<<<1, 32>>>(T{da}, T{db}, T{dc}, T{dd}, T{dw});
+  }
+  TIRX_CHECK_LAUNCH("plogic_scope");
+  const std::vector<unsigned> hd = host(dd, count), hw = host(dw, count);
+  bool ok = true;
+  char first[160] = "";
+  for (int i = 0; i < count && ok; ++i) {
+    unsigned d, w;
+    if (Cta) {
+      d = a[i] & b[i] & c[i];
+      const bool p = d != 0 && a[i] != 0;
+      const bool f = p || a[i] < b[i]; // !(p xor true) || a < b
+      w = f ? a[i] : b[i];
+    } else {
+      d = a[i] ^ b[i] ^ c[i];
+      const bool p = d != 0 || a[i] < b[i];
+      w = !p ? a[i] : b[i];
+    }
+    if (hd[i] != d || hw[i] != w) {
+      ok = false;
+      std::snprintf(first, sizeof first, " (element %d: a=%x b=%x c=%x: d %x w %x, want %x %x)", i,
+                    a[i], b[i], c[i], hd[i], hw[i], d, w);
+    }
+  }
+  report(ok,
+         Cta ? "cta: setp, lop3.and.b32 d|p, xor.pred (scalar true), not.pred, mov.pred, or.pred, "
+               "selp.b32"
+             : "warp: setp.lo.u32, lop3.or.b32 d|p, not.pred, selp.b32",
+         first);
+  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dd), cudaFree(dw);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -779,6 +1042,10 @@ int main(int argc, char** argv) {
   // other scopes and layouts
   run_store_below(g);
   run_cta(g);
+  // predicate logic
+  run_plogic<0>(g), run_plogic<1>(g), run_plogic<2>(g), run_plogic<3>(g), run_plogic<4>(g);
+  run_plogic<5>(g), run_plogic<6>(g), run_plogic<7>(g);
+  run_plogic_scope<false>(g), run_plogic_scope<true>(g);
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -102,6 +102,19 @@ static_assert(desc("setp.lt.s32").dst.pred && desc("setp.lt.s32").dst2.pred &&
               ptxdesc::source_operand(desc("vote.sync.all.pred"), 0).pred &&
               desc("vote.sync.all.pred").dst.pred && !desc("vote.sync.ballot.b32").dst.pred &&
               desc("shfl.sync.up.b32").dst2.pred);
+// predicate logic: the .pred lines are bool operands (their own family, not bits or mov);
+// lop3's BoolOp form writes d and p, takes the LUT as an immediate and q as a bool
+static_assert(desc("and.pred").dst.pred && ptxdesc::source_operand(desc("xor.pred"), 1).pred &&
+              desc("not.pred").max_srcs == 1 && desc("mov.pred").src.pred &&
+              !desc("and.b32").dst.pred && !desc("mov.b32").dst.pred &&
+              desc("and.pred").family != desc("and.b32").family &&
+              ptxdesc::two_destinations(form("lop3.or.b32", 6)) && !desc("lop3.and.b32").dst.pred &&
+              desc("lop3.and.b32").dst2.pred && desc("lop3.or.b32").imm_src == 3 &&
+              ptxdesc::source_operand(desc("lop3.or.b32"), 4).pred &&
+              form("lop3.and.b32", 6).min_sm == ptxdesc::sm_70 &&
+              form("lop3.and.b32", 6).min_ptx == 82 &&
+              form("lop3.xor.b32", 6).spelling == nullptr &&
+              form("lop3.b32", 4).spelling != nullptr);
 static_assert(form("elect.sync", 2).min_sm == ptxdesc::sm_90 &&
               form("activemask.b32", 0).min_ptx == 62 && desc("activemask.b32").min_srcs == 0 &&
               desc("activemask.b32").max_srcs == 0);
@@ -163,6 +176,7 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
   // 1542, + 24 cp.async forms, + 94 tcgen05 forms, + 16 warp-level forms (shfl d|p 4, vote 4,
   // match 6, elect 1, activemask 1), + 180 integer and bits forms, + 437 atom and red forms,
   // + 646 floating-point and qualified ld/st forms, + 2300 compare and select forms,
-  // + 13 prefetch/discard/applypriority forms, + 56 mixed-precision forms
-  CHECK(forms == 5308);
+  // + 13 prefetch/discard/applypriority forms, + 56 mixed-precision forms, + 7 predicate-logic
+  // forms
+  CHECK(forms == 5315);
 }

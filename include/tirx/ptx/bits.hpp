@@ -17,8 +17,8 @@
 //   szext{.clamp|.wrap}{.u32|.s32} (sm_70)           d, a, width
 //   prmt.b32[.f4e|.b4e|.rc8|.ecl|.ecr|.rc16]         d, a, b, selector
 //   dp4a{.u32|.s32}{.u32|.s32}, dp2a{.lo|.hi}{.u32|.s32}{.u32|.s32} (sm_61)   d, a, b, c
-// The .pred lines of and/or/xor/not and lop3's predicate forms are not here
-// (apply has no predicate operands yet).
+// The .pred lines of and/or/xor/not and lop3's BoolOp form are the
+// predicate-logic family's (ptx/pred_logic.hpp).
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
@@ -50,7 +50,11 @@ struct family : ptxemit::mixed_register_family<family> {
         return o;
     return Op{nullptr, 0, -1, false};
   }
-  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return op_of(t).srcs > 0; }
+  /// The .pred lines and lop3's BoolOp form are the predicate-logic family's.
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
+    const bool boolop = t.is(0, "lop3") && (t.is(1, "or") || t.is(1, "and") || t.is(1, "xor"));
+    return op_of(t).srcs > 0 && !t.is(1, "pred") && !boolop;
+  }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;

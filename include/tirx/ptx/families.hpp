@@ -19,6 +19,7 @@
 #include <tirx/ptx/mma_sync.hpp>
 #include <tirx/ptx/mov.hpp>
 #include <tirx/ptx/movmatrix.hpp>
+#include <tirx/ptx/pred_logic.hpp>
 #include <tirx/ptx/prefetch.hpp>
 #include <tirx/ptx/redux.hpp>
 #include <tirx/ptx/shfl.hpp>
@@ -40,7 +41,8 @@ using families =
                 ptxtcgen05::ld_family, ptxtcgen05::st_family, ptxtcgen05::cp_family,
                 ptxvote::family, ptxmatch::family, ptxelect::family, ptxelect::activemask_family,
                 ptxint::family, ptxbits::family, ptxatom::atom_family, ptxatom::red_family,
-                ptxtestp::family, ptxcmp::family, ptxmixed::family, ptxprefetch::family>;
+                ptxtestp::family, ptxcmp::family, ptxmixed::family, ptxprefetch::family,
+                ptxplogic::family>;
 using registered = registry<families>;
 
 TIRX_HD constexpr Desc describe_registered(text_view s) { return registered::describe(s); }

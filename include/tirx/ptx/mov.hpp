@@ -15,7 +15,10 @@ namespace tirx::ptxmov {
 struct family {
   static constexpr const char* name = "mov";
 
-  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "mov"); }
+  /// mov.pred is the predicate-logic family's (ptx/pred_logic.hpp).
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
+    return t.is(0, "mov") && !t.is(1, "pred");
+  }
 
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     using namespace ptxdesc;
