@@ -37,6 +37,7 @@
 #include <cublas_v2.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -240,8 +241,18 @@ int sweep_small(cublasHandle_t h) {
   };
   std::vector<Best> best;
   int bad_configs = 0;
+  // the LLM shapes (M in 1, 16, 128, 1024 x the three (N, K)), then large and
+  // ragged ones whose 128 x 256 tiles leave the last wave part-empty (1024 x
+  // 14336: 3.4 waves; 4095 x 4104: 4.1; 2048 x 14336: 6.8) and the small squares
+  std::vector<std::array<int, 3>> shapes;
   for (auto [n, k] : {std::pair{4096, 4096}, std::pair{14336, 4096}, std::pair{4096, 14336}})
-    for (int m : {1, 16, 128, 1024}) {
+    for (int m : {1, 16, 128, 1024})
+      shapes.push_back({m, n, k});
+  for (std::array<int, 3> s : {std::array{1024, 1024, 1024}, std::array{2048, 2048, 2048},
+                               std::array{2048, 14336, 4096}, std::array{4095, 4104, 4096},
+                               std::array{8191, 8200, 8192}})
+    shapes.push_back(s);
+  for (auto [m, n, k] : shapes) {
       bf16 *a, *b, *d, *ref, *scratch;
       float* ws;
       const long long ws_bytes = 8ll * m * n * 4; // the largest split's partials
