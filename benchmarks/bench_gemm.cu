@@ -248,79 +248,79 @@ int sweep_small(cublasHandle_t h) {
   for (auto [n, k] : {std::pair{4096, 4096}, std::pair{14336, 4096}, std::pair{4096, 14336}})
     for (int m : {1, 16, 128, 1024})
       shapes.push_back({m, n, k});
-  for (std::array<int, 3> s : {std::array{1024, 1024, 1024}, std::array{2048, 2048, 2048},
-                               std::array{2048, 14336, 4096}, std::array{4095, 4104, 4096},
-                               std::array{8191, 8200, 8192}})
+  for (std::array<int, 3> s :
+       {std::array{1024, 1024, 1024}, std::array{2048, 2048, 2048}, std::array{2048, 14336, 4096},
+        std::array{4095, 4104, 4096}, std::array{8191, 8200, 8192}})
     shapes.push_back(s);
   for (auto [m, n, k] : shapes) {
-      bf16 *a, *b, *d, *ref, *scratch;
-      float* ws;
-      const long long ws_bytes = 8ll * m * n * 4; // the largest split's partials
-      CHECK(cudaMalloc(&a, size_t(m) * k * sizeof(bf16)));
-      CHECK(cudaMalloc(&b, size_t(n) * k * sizeof(bf16)));
-      CHECK(cudaMalloc(&d, size_t(m) * n * sizeof(bf16)));
-      CHECK(cudaMalloc(&ref, size_t(m) * n * sizeof(bf16)));
-      CHECK(cudaMalloc(&scratch, size_t(m) * n * sizeof(bf16)));
-      CHECK(cudaMalloc(&ws, size_t(ws_bytes)));
-      fill<<<1024, 256>>>(a, size_t(m) * k, 1u);
-      fill<<<1024, 256>>>(b, size_t(n) * k, 2u);
-      cublas_gemm(h, Layout::tn, a, k, b, k, ref, m, n, k, 1.0f);
-      CHECK(cudaDeviceSynchronize());
-      std::vector<bf16> hr(size_t(m) * n), hd(size_t(m) * n);
-      CHECK(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-      auto median_of = [](const std::function<void()>& f) {
-        tirx_bench::event_times(f); // warm-up
-        std::vector<float> t;
-        for (int round = 0; round < 3; ++round) {
-          auto x = tirx_bench::event_times(f);
-          t.insert(t.end(), x.begin(), x.end());
+    bf16 *a, *b, *d, *ref, *scratch;
+    float* ws;
+    const long long ws_bytes = 8ll * m * n * 4; // the largest split's partials
+    CHECK(cudaMalloc(&a, size_t(m) * k * sizeof(bf16)));
+    CHECK(cudaMalloc(&b, size_t(n) * k * sizeof(bf16)));
+    CHECK(cudaMalloc(&d, size_t(m) * n * sizeof(bf16)));
+    CHECK(cudaMalloc(&ref, size_t(m) * n * sizeof(bf16)));
+    CHECK(cudaMalloc(&scratch, size_t(m) * n * sizeof(bf16)));
+    CHECK(cudaMalloc(&ws, size_t(ws_bytes)));
+    fill<<<1024, 256>>>(a, size_t(m) * k, 1u);
+    fill<<<1024, 256>>>(b, size_t(n) * k, 2u);
+    cublas_gemm(h, Layout::tn, a, k, b, k, ref, m, n, k, 1.0f);
+    CHECK(cudaDeviceSynchronize());
+    std::vector<bf16> hr(size_t(m) * n), hd(size_t(m) * n);
+    CHECK(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+    auto median_of = [](const std::function<void()>& f) {
+      tirx_bench::event_times(f); // warm-up
+      std::vector<float> t;
+      for (int round = 0; round < 3; ++round) {
+        auto x = tirx_bench::event_times(f);
+        t.insert(t.end(), x.begin(), x.end());
+      }
+      return median_ms(t);
+    };
+    const double flop = 2.0 * m * n * double(k);
+    const double fc =
+        flop /
+        (median_of([&] { cublas_gemm(h, Layout::tn, a, k, b, k, scratch, m, n, k, 1.0f); }) *
+         1e-3) /
+        1e12;
+    Best top{m, n, k, 256, 1, 0.0, 0.0};
+    for (int tile_n : {256, 128})
+      for (int split : {1, 2, 3, 4, 6, 8}) {
+        if (split > (k + 63) / 64)
+          continue;
+        tirx_kernels::GemmArgs<bf16> g{};
+        g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
+        g.tile_n = tile_n, g.split = split, g.workspace = ws, g.workspace_bytes = ws_bytes;
+        CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
+        CHECK(bench_gemm::tirx_general(Layout::tn, g));
+        CHECK(cudaDeviceSynchronize());
+        CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+        long long bad = 0;
+        const double floor = std::sqrt(double(k)) / 1024.0;
+        for (size_t i = 0; i < hd.size(); ++i) {
+          const double x = as_float(hd[i]), w = as_float(hr[i]);
+          bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
         }
-        return median_ms(t);
-      };
-      const double flop = 2.0 * m * n * double(k);
-      const double fc =
-          flop /
-          (median_of([&] { cublas_gemm(h, Layout::tn, a, k, b, k, scratch, m, n, k, 1.0f); }) *
-           1e-3) /
-          1e12;
-      Best top{m, n, k, 256, 1, 0.0, 0.0};
-      for (int tile_n : {256, 128})
-        for (int split : {1, 2, 3, 4, 6, 8}) {
-          if (split > (k + 63) / 64)
-            continue;
-          tirx_kernels::GemmArgs<bf16> g{};
-          g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
-          g.tile_n = tile_n, g.split = split, g.workspace = ws, g.workspace_bytes = ws_bytes;
-          CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
-          CHECK(bench_gemm::tirx_general(Layout::tn, g));
-          CHECK(cudaDeviceSynchronize());
-          CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-          long long bad = 0;
-          const double floor = std::sqrt(double(k)) / 1024.0;
-          for (size_t i = 0; i < hd.size(); ++i) {
-            const double x = as_float(hd[i]), w = as_float(hr[i]);
-            bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
-          }
-          if (bad) {
-            std::printf("sweep,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m,
-                        n, k, tile_n, split, bad);
-            ++bad_configs;
-            continue;
-          }
-          const double ft =
-              flop / (median_of([&] { CHECK(bench_gemm::tirx_general(Layout::tn, g)); }) * 1e-3) /
-              1e12;
-          std::printf("sweep,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, ft, fc,
-                      ft / fc);
-          std::fflush(stdout);
-          if (ft / fc > top.ratio)
-            top = {m, n, k, tile_n, split, ft / fc, ft};
+        if (bad) {
+          std::printf("sweep,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m, n,
+                      k, tile_n, split, bad);
+          ++bad_configs;
+          continue;
         }
-      best.push_back(top);
-      for (void* p : {static_cast<void*>(a), static_cast<void*>(b), static_cast<void*>(d),
-                      static_cast<void*>(ref), static_cast<void*>(scratch), static_cast<void*>(ws)})
-        CHECK(cudaFree(p));
-    }
+        const double ft =
+            flop / (median_of([&] { CHECK(bench_gemm::tirx_general(Layout::tn, g)); }) * 1e-3) /
+            1e12;
+        std::printf("sweep,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, ft, fc,
+                    ft / fc);
+        std::fflush(stdout);
+        if (ft / fc > top.ratio)
+          top = {m, n, k, tile_n, split, ft / fc, ft};
+      }
+    best.push_back(top);
+    for (void* p : {static_cast<void*>(a), static_cast<void*>(b), static_cast<void*>(d),
+                    static_cast<void*>(ref), static_cast<void*>(scratch), static_cast<void*>(ws)})
+      CHECK(cudaFree(p));
+  }
   std::printf("\n// best per shape (--sweep-small): paste over gemm_table's rows in "
               "kernels/gemm/gemm_heuristic.cuh\n");
   std::printf("inline constexpr GemmTableRow gemm_table[] = {\n");
