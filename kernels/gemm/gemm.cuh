@@ -14,8 +14,8 @@
 // GemmArgs::workspace when gemm_workspace_bytes fits, else cudaMallocAsync
 // on the stream) and read from there by TMA; a D that breaks one is
 // written by plain stores in the same kernel:
-// every valid call is served. A TN call without an epilogue whose operands
-// all take TMA runs the fast path's kernel (gemm_bf16_tn's) when the
+// every valid call is served. A TN call without an epilogue, of one GEMM,
+// whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's) when the
 // configuration is its own (tile 128 x 256, no split). The configuration
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
 // 128 x 256 or 128 x 128 CTA tile and split-K over S CTAs with a

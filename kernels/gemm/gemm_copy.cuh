@@ -6,12 +6,12 @@
 // copy through TMA. The tensor map keeps the operand's own extents, so the
 // pitch is the only change (the copy's padding is written with zeros).
 //
-// copy_pitched: one warp per segment of 256 destination elements of a row;
-// lane l loads the source elements l, l + 32, ..., l + 224 of the segment
+// copy_pitched: one warp per row, in segments of 512 destination elements;
+// lane l loads the source elements l, l + 32, ..., l + 480 of a segment
 // (2-byte loads, consecutive lanes at consecutive addresses, any source
 // alignment, each element read once), hands them through shared memory to
-// the order of the destination, and stores its 8 elements as one 16-byte
-// store. Memory-bound: a 4096 x 4095 bf16 operand is 33.5 MB read and as
+// the order of the destination, and stores 2 x 8 elements as two 16-byte
+// stores. Memory-bound: a 4096 x 4095 bf16 operand is 33.5 MB read and as
 // much written.
 #pragma once
 
@@ -43,44 +43,49 @@ struct CopyArgs {
 };
 
 #if defined(__CUDACC__)
-inline constexpr int copy_threads = 256, copy_segment = 256;
+inline constexpr int copy_threads = 256, copy_segment = 512;
 
-__global__ void __launch_bounds__(copy_threads) copy_pitched(const CopyArgs c) {
-  __shared__ __align__(16) uint16_t stage[copy_threads / 32][copy_segment];
+// (a template: one definition across translation units)
+template <int Threads> __global__ void __launch_bounds__(Threads) copy_pitched(const CopyArgs c) {
+  constexpr int per_lane = copy_segment / 32; // 16 loads in flight, 2 16-byte stores
+  __shared__ __align__(16) uint16_t stage[Threads / 32][copy_segment];
   const int warp = static_cast<int>(threadIdx.x / 32), lane = static_cast<int>(threadIdx.x % 32);
-  const long long pitch = copy_ld(c.cols), segs = (pitch + copy_segment - 1) / copy_segment;
-  const long long total = c.count * c.rows * segs;
-  for (long long w = blockIdx.x * static_cast<long long>(copy_threads / 32) + warp; w < total;
-       w += static_cast<long long>(gridDim.x) * (copy_threads / 32)) {
-    const long long row = w / segs, col0 = (w % segs) * copy_segment;
-    const long long mat = row / c.rows, r = row % c.rows;
+  const long long pitch = copy_ld(c.cols), total = c.count * c.rows;
+  for (long long row = blockIdx.x * static_cast<long long>(Threads / 32) + warp; row < total;
+       row += static_cast<long long>(gridDim.x) * (Threads / 32)) {
+    const long long mat = row / c.rows, r = row - mat * c.rows;
     const uint16_t* src = c.src + mat * c.stride + r * c.ld;
-    uint16_t v[copy_segment / 32];
+    uint16_t* dst = c.dst + row * pitch;
+    for (long long col0 = 0; col0 < pitch; col0 += copy_segment) {
+      uint16_t v[per_lane];
 #pragma unroll
-    for (int e = 0; e < copy_segment / 32; ++e) { // all loads first: 8 in flight per lane
-      const long long col = col0 + e * 32 + lane;
-      v[e] = col < c.cols ? src[col] : uint16_t{0};
+      for (int e = 0; e < per_lane; ++e) { // all loads first
+        const long long col = col0 + e * 32 + lane;
+        v[e] = col < c.cols ? src[col] : uint16_t{0};
+      }
+#pragma unroll
+      for (int e = 0; e < per_lane; ++e)
+        stage[warp][e * 32 + lane] = v[e];
+      __syncwarp();
+#pragma unroll
+      for (int q = 0; q < 2; ++q) {
+        const int at = 8 * (lane + 32 * q);
+        if (col0 + at < pitch)
+          *reinterpret_cast<uint4*>(dst + col0 + at) =
+              *reinterpret_cast<const uint4*>(&stage[warp][at]);
+      }
+      __syncwarp(); // the stage is rewritten by the next segment
     }
-#pragma unroll
-    for (int e = 0; e < copy_segment / 32; ++e)
-      stage[warp][e * 32 + lane] = v[e];
-    __syncwarp();
-    const long long col = col0 + 8 * lane;
-    if (col < pitch)
-      *reinterpret_cast<uint4*>(c.dst + row * pitch + col) =
-          *reinterpret_cast<const uint4*>(&stage[warp][8 * lane]);
-    __syncwarp(); // the stage is rewritten by the next segment
   }
 }
 
-/// Launches copy_pitched for c on stream (a grid of at most 8 blocks per SM,
-/// grid-stride beyond).
+/// Launches copy_pitched for c on stream: one warp per row, a grid of at
+/// most 8 blocks per SM (grid-stride beyond).
 inline cudaError_t copy_operand(const CopyArgs& c, int sms, cudaStream_t stream) {
-  const long long segs = (copy_ld(c.cols) + copy_segment - 1) / copy_segment;
-  const long long warps = c.count * c.rows * segs, per_block = copy_threads / 32;
+  const long long warps = c.count * c.rows, per_block = copy_threads / 32;
   const long long blocks = (warps + per_block - 1) / per_block, most = 8ll * (sms > 0 ? sms : 132);
-  copy_pitched<<<static_cast<unsigned>(blocks < most ? blocks : most), copy_threads, 0, stream>>>(
-      c);
+  copy_pitched<copy_threads>
+      <<<static_cast<unsigned>(blocks < most ? blocks : most), copy_threads, 0, stream>>>(c);
   return cudaGetLastError();
 }
 #endif
