@@ -9,10 +9,13 @@
 // bf16, fp16 or fp32; A (m x k) and B (k x n) row- or column-major, D and
 // C row-major; any m, n, k >= 1 and a batch of GEMMs with strides. What
 // the TMA unit takes (16-byte aligned pointers, rows and batch strides of
-// whole 16 bytes) goes through TMA; an operand that breaks a rule is read
-// by plain loads (A, B) or written by plain stores (D) in the same kernel:
-// every valid call is served. A TN call without an epilogue whose operands
-// all take TMA runs the fast path's kernel (gemm_bf16_tn's) when the
+// whole 16 bytes) goes through TMA; an A or B that breaks a rule is first
+// copied into 16-byte rows of a workspace (gemm_copy.cuh: the caller's
+// GemmArgs::workspace when gemm_workspace_bytes fits, else cudaMallocAsync
+// on the stream) and read from there by TMA; a D that breaks one is
+// written by plain stores in the same kernel:
+// every valid call is served. A TN call without an epilogue, of one GEMM,
+// whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's) when the
 // configuration is its own (tile 128 x 256, no split). The configuration
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
 // 128 x 256 or 128 x 128 CTA tile and split-K over S CTAs with a
@@ -20,6 +23,7 @@
 // refused with cudaErrorInvalidValue, the reason in gemm_check's message.
 #pragma once
 
+#include "gemm_copy.cuh"
 #include "gemm_heuristic.cuh"
 #include "gemm_sm90.cuh"
 #include "gemm_splitk.cuh"
@@ -37,8 +41,8 @@ inline long long dense_ld(Major mj, long long rows, long long cols) {
 /// batches stride apart (16-byte aligned pointer, ld and stride on 16 bytes).
 inline bool tma_takes(const void* p, long long ld, long long stride, int batch, int bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && ld * bytes % 16 == 0 &&
-         (batch == 1 || stride * bytes % 16 == 0) && ld * bytes < (1ll << 40) &&
-         stride * bytes < (1ll << 40);
+         (batch == 1 || stride == 0 || (stride > 0 && stride * bytes % 16 == 0)) &&
+         ld * bytes < (1ll << 40) && stride * bytes < (1ll << 40);
 }
 /// The SMs of the current device (0 when the runtime cannot say).
 inline int sm_count() {
@@ -51,15 +55,15 @@ inline int sm_count() {
 
 /// The general kernel of Cfg on p (filled by gemm): its tensor maps (3-D:
 /// batch, rows, cols; an operand shared by the batch is one matrix, batch
-/// coordinate 0; what TMA still refuses goes the plain way), then its
-/// launch, with split-K's reduction when p.split > 1.
+/// coordinate 0; A and B take TMA here: gemm copied what tma_takes refuses),
+/// then its launch, with split-K's reduction when p.split > 1.
 template <class Cfg, Major MajorA, Major MajorB, class T, class Out>
 cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cudaStream_t stream) {
   typename Cfg::MapA ma{};
   typename Cfg::MapB mb{};
   typename Cfg::MapD md{};
   try {
-    if (p.tma_loads) {
+    {
       const long long ra = MajorA == Major::row ? g.m : g.k, ca = MajorA == Major::row ? g.k : g.m;
       const long long rb = MajorB == Major::col ? g.n : g.k, cb = MajorB == Major::col ? g.k : g.n;
       const long long ea[3] = {p.a_batch ? g.batch : 1, ra, ca},
@@ -70,7 +74,7 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
       mb = map_of<typename Cfg::MapB>(g.b, eb, sb);
     }
   } catch (const std::exception&) {
-    p.tma_loads = false;
+    return cudaErrorInvalidValue; // (not reached: tma_takes holds for A and B here)
   }
   if (p.split > 1) { // the partials to the workspace, never through D's map
     p.tma_store = false;
@@ -104,10 +108,61 @@ template <class T, class Out> GemmChoice gemm_choice(const GemmArgs<T, Out>& g) 
   return c;
 }
 
-/// The bytes of fp32 workspace gemm needs for g (0 without a split): give
-/// GemmArgs::workspace of at least this size to spare the allocation.
+namespace gemm_sm90 {
+/// The copies gemm makes of A and B (those tma_takes refuses, gemm_copy.cuh)
+/// and where they lie in the workspace: split-K's fp32 partials first, then
+/// A's copy, then B's, each 256-byte aligned; bytes: the whole (split-K's
+/// alone without a copy).
+struct CopyPlan {
+  bool a = false, b = false;
+  CopyArgs ca{}, cb{}; ///< the copies (src, dst still to be set: dst by offset)
+  long long a_offset = 0, b_offset = 0, bytes = 0;
+};
+/// The copy of one operand stored rows x cols (cols contiguous) at p with
+/// rows ld apart and batches stride apart: count matrices (1 when shared).
+template <class T>
+CopyArgs copy_of(const T* p, long long ld, long long stride, long long rows, long long cols,
+                 int batch) {
+  CopyArgs c{};
+  c.src = reinterpret_cast<const uint16_t*>(p);
+  c.ld = ld, c.stride = stride, c.rows = rows, c.cols = cols;
+  c.count = batch > 1 && stride != 0 ? batch : 1;
+  return c;
+}
+template <Major MajorA, Major MajorB, class T, class Out>
+CopyPlan copy_plan(const GemmArgs<T, Out>& g, int split) {
+  CopyPlan c{};
+  const long long lda = g.lda ? g.lda : dense_ld(MajorA, g.m, g.k);
+  const long long ldb = g.ldb ? g.ldb : dense_ld(MajorB, g.k, g.n);
+  c.a = !tma_takes(g.a, lda, g.stride_a, g.batch, 2);
+  c.b = !tma_takes(g.b, ldb, g.stride_b, g.batch, 2);
+  const bool ar = MajorA == Major::row, bc = MajorB == Major::col;
+  c.ca = copy_of(g.a, lda, g.stride_a, ar ? g.m : g.k, ar ? g.k : g.m, g.batch);
+  c.cb = copy_of(g.b, ldb, g.stride_b, bc ? g.n : g.k, bc ? g.k : g.n, g.batch);
+  const long long splitk = splitk_workspace_bytes(g.m, g.n, g.batch, split);
+  c.a_offset = (splitk + 255) / 256 * 256;
+  c.b_offset = c.a_offset + (c.a ? copy_bytes(c.ca.count, c.ca.rows, c.ca.cols) : 0);
+  c.bytes =
+      !c.a && !c.b ? splitk : c.b_offset + (c.b ? copy_bytes(c.cb.count, c.cb.rows, c.cb.cols) : 0);
+  return c;
+}
+} // namespace gemm_sm90
+
+/// The bytes of workspace gemm needs for g, for every MajorA and MajorB:
+/// split-K's fp32 partials (none without a split), then the copies of A and
+/// B where TMA cannot read them (none when it can). Give GemmArgs::workspace
+/// of at least this size (16-byte aligned, as cudaMalloc's are) to spare the
+/// allocation.
 template <class T, class Out> long long gemm_workspace_bytes(const GemmArgs<T, Out>& g) {
-  return gemm_sm90::splitk_workspace_bytes(g.m, g.n, g.batch, gemm_choice(g).split);
+  const int split = gemm_choice(g).split;
+  const long long x[4] = {gemm_sm90::copy_plan<Major::row, Major::row>(g, split).bytes,
+                          gemm_sm90::copy_plan<Major::row, Major::col>(g, split).bytes,
+                          gemm_sm90::copy_plan<Major::col, Major::row>(g, split).bytes,
+                          gemm_sm90::copy_plan<Major::col, Major::col>(g, split).bytes};
+  long long most = 0;
+  for (int i = 0; i < 4; ++i)
+    most = x[i] > most ? x[i] : most;
+  return most;
 }
 
 /// Why the arguments cannot be computed, or nullptr: sizes >= 1, the
@@ -144,19 +199,13 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
   return nullptr;
 }
 
-/// D = fn(alpha A B + beta C + bias) for g.batch GEMMs, asynchronously on
-/// stream (see the header comment and docs/gemm.md). T: __nv_bfloat16 or
-/// __half; Out: T, __nv_bfloat16, __half or float. Returns
-/// cudaErrorInvalidValue when gemm_check names a reason.
-template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epilogue<>, class T,
-          class Out>
-cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& epi = {}) {
-  using namespace gemm_sm90;
+namespace gemm_sm90 {
+/// gemm's launches once A and B take TMA (g checked, copies made).
+template <Major MajorA, Major MajorB, class Epi, class T, class Out>
+cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStream_t stream,
+                    const Epi& epi) {
   using Cfg = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 3, false, 1>;
   using Cfg128 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 5, false, 1, 128>;
-  if (gemm_check<MajorA, MajorB, Epi>(g) != nullptr)
-    return cudaErrorInvalidValue;
-  const GemmChoice choice = gemm_choice(g);
   const SplitPlan sp = split_plan(g.k, choice.split);
   typename Cfg::ParamsT p{};
   p.m = g.m, p.n = g.n, p.k = g.k, p.batch = g.batch;
@@ -169,9 +218,7 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   p.split = sp.split, p.split_blocks = sp.blocks;
   // an operand with stride 0 (or a batch of one) is one matrix: batch coordinate 0
   p.a_batch = g.batch > 1 && g.stride_a != 0, p.b_batch = g.batch > 1 && g.stride_b != 0;
-  constexpr int in = 2, out = static_cast<int>(sizeof(Out));
-  p.tma_loads = tma_takes(g.a, p.lda, g.stride_a, g.batch, in) &&
-                tma_takes(g.b, p.ldb, g.stride_b, g.batch, in);
+  constexpr int out = static_cast<int>(sizeof(Out));
   // (a TMA store writes whole 16-byte units at the end of a row, measured on
   // the H200: past n it would write into D's padding)
   p.tma_store = tma_takes(g.d, p.ldd, g.stride_d, g.batch, out) && g.n * out % 16 == 0;
@@ -183,8 +230,8 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   constexpr bool tn = MajorA == Major::row && MajorB == Major::col;
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
-    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_loads && p.tma_store &&
-        choice.tile_n == 256 && sp.split == 1) {
+    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
+        sp.split == 1) {
       using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
       try {
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
@@ -203,6 +250,61 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   if (choice.tile_n == 128)
     return run_general<Cfg128, MajorA, MajorB>(g, p, stream);
   return run_general<Cfg, MajorA, MajorB>(g, p, stream);
+}
+} // namespace gemm_sm90
+
+/// D = fn(alpha A B + beta C + bias) for g.batch GEMMs, asynchronously on
+/// stream (see the header comment and docs/gemm.md). T: __nv_bfloat16 or
+/// __half; Out: T, __nv_bfloat16, __half or float. Returns
+/// cudaErrorInvalidValue when gemm_check names a reason, the error of
+/// cudaMallocAsync when a workspace it needs cannot be allocated.
+template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epilogue<>, class T,
+          class Out>
+cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& epi = {}) {
+  using namespace gemm_sm90;
+  if (gemm_check<MajorA, MajorB, Epi>(g) != nullptr)
+    return cudaErrorInvalidValue;
+  const GemmChoice choice = gemm_choice(g);
+  const CopyPlan cp = copy_plan<MajorA, MajorB>(g, choice.split);
+  if (!cp.a && !cp.b)
+    return run_tma<MajorA, MajorB>(g, choice, stream, epi);
+  // A and/or B into 16-byte rows first: the caller's workspace, or one of
+  // the stream's (split-K's part, if any, at its start)
+  GemmArgs<T, Out> h = g;
+  char* ws = reinterpret_cast<char*>(g.workspace);
+  void* own = nullptr;
+  if (ws == nullptr || g.workspace_bytes < cp.bytes ||
+      reinterpret_cast<std::uintptr_t>(ws) % 16 != 0) {
+    if (cudaError_t e = cudaMallocAsync(&own, static_cast<size_t>(cp.bytes), stream);
+        e != cudaSuccess)
+      return e;
+    ws = static_cast<char*>(own);
+  }
+  h.workspace = reinterpret_cast<float*>(ws), h.workspace_bytes = cp.bytes;
+  const int sms = sm_count();
+  cudaError_t e = cudaSuccess;
+  if (cp.a) {
+    CopyArgs c = cp.ca;
+    c.dst = reinterpret_cast<uint16_t*>(ws + cp.a_offset);
+    e = copy_operand(c, sms, stream);
+    h.a = reinterpret_cast<const T*>(c.dst), h.lda = copy_ld(c.cols);
+    h.stride_a = c.count > 1 ? c.rows * copy_ld(c.cols) : 0;
+  }
+  if (cp.b && e == cudaSuccess) {
+    CopyArgs c = cp.cb;
+    c.dst = reinterpret_cast<uint16_t*>(ws + cp.b_offset);
+    e = copy_operand(c, sms, stream);
+    h.b = reinterpret_cast<const T*>(c.dst), h.ldb = copy_ld(c.cols);
+    h.stride_b = c.count > 1 ? c.rows * copy_ld(c.cols) : 0;
+  }
+  if (e == cudaSuccess)
+    e = run_tma<MajorA, MajorB>(h, choice, stream, epi);
+  if (own != nullptr) {
+    const cudaError_t f = cudaFreeAsync(own, stream);
+    if (e == cudaSuccess)
+      e = f;
+  }
+  return e;
 }
 
 } // namespace tirx_kernels

@@ -99,9 +99,11 @@ template <class T, class Out = T> struct GemmArgs {
   /// heuristic's choice (kernels/gemm/gemm_heuristic.cuh). S is cut to the
   /// K blocks of 64 there are, so that every K range holds one.
   int tile_n = 0, split = 0;
-  /// Split-K's fp32 partials (S x batch x m x n floats, gemm_workspace_bytes):
-  /// used when at least that large (8-byte aligned: paired stores), otherwise the launcher
-  /// allocates them with cudaMallocAsync on the stream and frees them after the reduction.
+  /// Split-K's fp32 partials (S x batch x m x n floats), then the copies of an A
+  /// or B that TMA cannot read (gemm_copy.cuh): gemm_workspace_bytes(args) bytes
+  /// are enough; used when it holds what the call needs (16-byte aligned where a
+  /// copy is made), otherwise the launcher allocates it with cudaMallocAsync on
+  /// the stream and frees it with cudaFreeAsync after the call's kernels.
   float* workspace = nullptr;
   long long workspace_bytes = 0;
 };

@@ -12,8 +12,8 @@
 // is the producer (one thread issues the TMA loads of each 64-wide K block,
 // A 128 x 64 and B 256 x 64, into a ring of Stages shared stages on
 // full/empty mbarriers; the warpgroup gives registers back with
-// setmaxnreg; when a pointer or stride is not what TMA takes, its 128
-// threads fill the stages with plain loads instead), warpgroups 1 and 2 are
+// setmaxnreg; an A or B that TMA cannot read was copied into 16-byte rows
+// first, gemm_copy.cuh), warpgroups 1 and 2 are
 // the consumers: each owns 64 rows of the tile and runs four m64n256k16
 // wgmmas per stage on its rows of A and all of B, releases the stage, and
 // at the end of the tile applies the epilogue and stores its accumulator:
@@ -86,38 +86,6 @@ __device__ TIRX_FORCEINLINE void load_operand(T* stage, const Map& map, uint64_t
   }
 }
 
-/// The plain-load producer's share of a stage tile (Rows, 64) of layout M:
-/// thread t of 128 takes elements t, t + 128, ... in the contiguous order
-/// of g (rows ld apart), zero outside (mn_end, k_end); 16 loads in flight
-/// at a time (clamped addresses, no branches), then 16 stores.
-template <MatrixMajor M, int Rows, class T>
-__device__ TIRX_FORCEINLINE void fill(T* stage, const T* g, long long ld, int mn_end, int k_end,
-                                      int mn0, int k0) {
-  auto tile = decl_tensor<StageTile<T, Rows, M>>(stage);
-  constexpr bool kmajor = M == MatrixMajor::k;
-  constexpr int batch = 16, rounds = Rows * block_k / 128 / batch;
-  const int t = static_cast<int>(threadIdx.x);
-#pragma unroll 1
-  for (int u = 0; u < rounds; ++u) {
-    T v[batch];
-#pragma unroll
-    for (int e = 0; e < batch; ++e) {
-      const int i = (u * batch + e) * 128 + t;
-      const int mn = kmajor ? i / block_k : i % Rows, kk = kmajor ? i % block_k : i / Rows;
-      const int gm = mn0 + mn < mn_end ? mn0 + mn : mn_end - 1;
-      const int gk = k0 + kk < k_end ? k0 + kk : k_end - 1;
-      v[e] = kmajor ? g[gm * ld + gk] : g[gk * ld + gm];
-    }
-#pragma unroll
-    for (int e = 0; e < batch; ++e) {
-      const int i = (u * batch + e) * 128 + t;
-      const int mn = kmajor ? i / block_k : i % Rows, kk = kmajor ? i % block_k : i / Rows;
-      const bool inside = mn0 + mn < mn_end && k0 + kk < k_end;
-      tile(mn, kk) = inside ? v[e] : T{}; // T{}: zero, also where the half conversions are off
-    }
-  }
-}
-
 template <class Cfg>
 __global__ void __launch_bounds__(threads, 1)
     gemm_kernel(const __grid_constant__ typename Cfg::MapA map_a,
@@ -131,13 +99,11 @@ __global__ void __launch_bounds__(threads, 1)
   constexpr int BN = Cfg::tile_n;
   const auto pl = plan<T, typename Cfg::Out, Stages, Cfg::io != Io::tma_direct, BN>(pool);
   const int wg = static_cast<int>(threadIdx.x / 128);
-  const bool tma_loads = !any || p.tma_loads,
-             tma_store = Cfg::io == Io::tma || (any && p.tma_store);
+  const bool tma_store = Cfg::io == Io::tma || (any && p.tma_store);
   if (threadIdx.x == 0) {
-    // full: the producer's arrive (+ the bytes), or one per thread of the
-    // plain-load producer; empty: one arrive per consumer warpgroup of
-    // every CTA of the cluster (B is shared)
-    pl.ring.init(tma_loads ? 1 : 128, 2 * Cluster);
+    // full: the producer's arrive (+ the bytes); empty: one arrive per
+    // consumer warpgroup of every CTA of the cluster (B is shared)
+    pl.ring.init(1, 2 * Cluster);
     fence_mbarrier_init();
   }
   if constexpr (Cluster > 1)
@@ -170,7 +136,7 @@ __global__ void __launch_bounds__(threads, 1)
   if (wg == 0) {
     setmaxnreg_dec<40>();
     // [snippet:producer]
-    if (tma_loads && threadIdx.x == 0) {
+    if (threadIdx.x == 0) {
       constexpr unsigned bytes = tma_bytes<T>(block_m * block_k + BN * block_k);
       constexpr int share = BN / Cluster; // the B rows this CTA loads
       const int rank = sched.rank();
@@ -196,23 +162,6 @@ __global__ void __launch_bounds__(threads, 1)
       }
     }
     // [/snippet]
-    else if (!tma_loads) {
-      // plain loads (any alignment) by the 128 threads, each arriving
-      for (; !sched.done(); sched.next()) {
-        const int m0 = sched.tile_m() * block_m, n0 = sched.tile_n() * BN;
-        const Work wk = work();
-        const int bt = wk.bt, kb0 = wk.kb0, kb1 = wk.kb1;
-        for (int kb = kb0; kb < kb1; ++kb, st.advance()) {
-          pl.ring.producer_acquire(st);
-          fill<Cfg::ma, block_m>(pl.a + st.index * block_m * block_k, p.a + bt * p.stride_a, p.lda,
-                                 p.m, p.k, m0, kb * block_k);
-          fill<Cfg::mb, BN>(pl.b + st.index * BN * block_k, p.b + bt * p.stride_b, p.ldb, p.n, p.k,
-                            n0, kb * block_k);
-          fence_proxy_async_shared(); // the generic writes, before wgmma reads them
-          pl.ring.producer_commit(st);
-        }
-      }
-    }
   } else {
     setmaxnreg_inc<232>();
     const int c = wg - 1; // rows 64c .. 64c + 63 of the tile

@@ -74,7 +74,7 @@ enum class Io { tma, tma_direct, any };
 /// The run-time arguments of a launch (the tensor maps travel beside it).
 template <class T, class Out, class Fn> struct Params {
   int m = 0, n = 0, k = 0, batch = 1;
-  const T* a = nullptr; ///< A, B: read by plain loads when !tma_loads
+  const T* a = nullptr; ///< A, B: what the tensor maps read (16-byte rows)
   long long lda = 0, stride_a = 0;
   const T* b = nullptr;
   long long ldb = 0, stride_b = 0;
@@ -86,7 +86,7 @@ template <class T, class Out, class Fn> struct Params {
   long long stride_bias = 0;
   float alpha = 1.0f, beta = 0.0f;
   int a_batch = 1, b_batch = 1; ///< 0: one matrix for the whole batch (its TMA batch coordinate)
-  bool tma_loads = true, tma_store = true;
+  bool tma_store = true;
   bool pairs = true; ///< D's elements (i, 2j), (i, 2j + 1) may be stored as one pair
   Fn fn{};
   int split = 1;              ///< split-K (Io::any only): K blocks cut into split ranges

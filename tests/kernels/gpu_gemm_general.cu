@@ -6,7 +6,8 @@
 //   0 (gpu_gemm_general.layouts)   bf16 -> bf16, all four layouts of A and B
 //   1 (gpu_gemm_general.types)     fp16 inputs; fp16, fp32 and bf16 outputs;
 //                                  ReLU / SiLU with column / row bias
-//   2 (gpu_gemm_general.epilogues) GELU(tanh) + bias, a user functor, Plain
+//   2 (gpu_gemm_general.epilogues) GELU(tanh) + bias, a user functor, Plain;
+//                                  the copies of A and B (copies())
 //   3 (gpu_gemm_general.splitk_a)  the tile and split-K configurations
 //                                  (GemmArgs::tile_n, split): bf16 TN
 //                                  gelu(+col bias), bf16 TN Plain, fp16 NT Plain
@@ -20,7 +21,8 @@
 // covers both.) Each kernel runs over sizes where every dimension of a sampled set in
 // 1..520 (the edges of the 128 x 256 x 64 tiles) appears as M, as N and as
 // K, plus large primes, with variants: dense, padded leading dimensions,
-// misaligned pointers or strides (the plain-load / plain-store paths),
+// misaligned pointers or strides (A, B copied into 16-byte rows first; D by
+// plain stores),
 // alpha / beta with C, and batches (strided, B shared by the batch). The
 // outputs are poisoned (0xff bytes: NaN in every output type) and the
 // padding around D must stay poisoned. An element passes when
@@ -83,8 +85,10 @@ struct Variant {
   int batch = 1;        ///< batch count
   bool share_b = false; ///< one B for the whole batch (stride_b = 0)
   float alpha = 1.0f, beta = 0.0f;
-  int tile_n = 0, split = 0;   ///< GemmArgs::tile_n, split (0: the heuristic's)
-  bool give_workspace = false; ///< pass GemmArgs::workspace (else the launcher allocates)
+  int tile_n = 0, split = 0;    ///< GemmArgs::tile_n, split (0: the heuristic's)
+  bool give_workspace = false;  ///< pass GemmArgs::workspace (else the launcher allocates)
+  bool ws_short = false;        ///< give it 16 bytes short of what the call needs (unused)
+  int move_a = -1, move_b = -1; ///< A's, B's own offset in elements (-1: offset)
 };
 
 int failures = 0, cases = 0;
@@ -115,10 +119,11 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
     for (auto& x : vec)
       x = from_float<X>(u(rng));
   };
+  const int oa = v.move_a >= 0 ? v.move_a : v.offset, ob = v.move_b >= 0 ? v.move_b : v.offset;
   std::vector<T> ha, hb;
   std::vector<Out> hc, hbias;
-  fill(ha, v.offset + sa * bt);
-  fill(hb, v.offset + (v.share_b ? rb * ldb : sb * bt));
+  fill(ha, oa + sa * bt);
+  fill(hb, ob + (v.share_b ? rb * ldb : sb * bt));
   const bool use_c = v.beta != 0.0f, col_bias = Epi::bias == Bias::column;
   if (use_c)
     fill(hc, sc * bt);
@@ -135,17 +140,22 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   TIRX_CHECK_CUDA(cudaMemset(dd, 0xff, d_elems * sizeof(Out))); // poison: NaN
   GemmArgs<T, Out> g{};
   g.m = m, g.n = n, g.k = k, g.batch = bt;
-  g.a = da + v.offset, g.lda = lda, g.stride_a = sa;
-  g.b = db + v.offset, g.ldb = ldb, g.stride_b = sb;
+  g.a = da + oa, g.lda = lda, g.stride_a = sa;
+  g.b = db + ob, g.ldb = ldb, g.stride_b = sb;
   g.d = dd + v.offset, g.ldd = ldd, g.stride_d = sd;
   g.c = dc, g.ldc = ldc, g.stride_c = sc;
   g.bias = dbias, g.stride_bias = sbias;
   g.alpha = v.alpha, g.beta = v.beta;
   g.tile_n = v.tile_n, g.split = v.split;
+  const GemmChoice chosen = gemm_choice(g);
+  const gemm_sm90::CopyPlan plan = gemm_sm90::copy_plan<MA, MB>(g, chosen.split);
   float* ws = nullptr;
-  if (v.give_workspace && gemm_workspace_bytes(g) > 0) {
-    TIRX_CHECK_CUDA(cudaMalloc(&ws, static_cast<size_t>(gemm_workspace_bytes(g))));
-    g.workspace = ws, g.workspace_bytes = gemm_workspace_bytes(g);
+  const long long ws_bytes = gemm_workspace_bytes(g);
+  if (v.give_workspace && ws_bytes > 0) { // poisoned: whether the call used it shows
+    TIRX_CHECK_CUDA(cudaMalloc(&ws, static_cast<size_t>(ws_bytes)));
+    TIRX_CHECK_CUDA(cudaMemset(ws, 0xff, static_cast<size_t>(ws_bytes)));
+    g.workspace = ws,
+    g.workspace_bytes = v.ws_short && plan.bytes > 16 ? plan.bytes - 16 : ws_bytes;
   }
   const cudaError_t e = gemm<MA, MB>(g, 0, epi);
   if (e != cudaSuccess) {
@@ -230,7 +240,18 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
       std::printf("  element %lld outside D was written\n", at);
   }
   bad += touched;
-  const GemmChoice chosen = gemm_choice(g);
+  if (ws != nullptr) { // the caller's workspace is used exactly when it is large enough
+    std::vector<unsigned char> hw(static_cast<size_t>(ws_bytes));
+    TIRX_CHECK_CUDA(cudaMemcpy(hw.data(), ws, hw.size(), cudaMemcpyDeviceToHost));
+    bool used = false;
+    for (unsigned char x : hw)
+      used = used || x != 0xff;
+    if (used != (!v.ws_short && plan.bytes > 0)) {
+      std::printf("  the caller's workspace (%lld of %lld bytes needed) was %s\n",
+                  g.workspace_bytes, plan.bytes, used ? "used" : "not used");
+      ++bad;
+    }
+  }
   if (chosen.split > 1) { // split-K's reduction is deterministic: a second run, the same bits
     TIRX_CHECK_CUDA((gemm<MA, MB>(g, 0, epi)));
     std::vector<Out> again(static_cast<size_t>(d_elems));
@@ -241,12 +262,11 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
     }
   }
   ++cases;
-  const bool tma_ab =
-      gemm_sm90::tma_takes(g.a, lda, sa, bt, 2) && gemm_sm90::tma_takes(g.b, ldb, sb, bt, 2);
+  const char* ab = plan.a && plan.b ? "copied" : plan.a ? "A copied" : plan.b ? "B copied" : "TMA";
   const bool tma_d =
       gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) && n * sizeof(Out) % 16 == 0;
   std::printf("%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d%s\n",
-              bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, tma_ab ? "TMA" : "plain loads",
+              bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, ab,
               tma_d ? "TMA store" : "plain stores", chosen.tile_n, chosen.split,
               v.tile_n == 0 || v.split == 0 ? " (heuristic)" : "");
   failures += bad ? 1 : 0;
@@ -367,6 +387,46 @@ void refusals() {
   expect("split -1", gemm<Major::col, Major::row, Plain>(g));
   TIRX_CHECK_CUDA(cudaFree(p));
   TIRX_CHECK_CUDA(cudaGetLastError());
+}
+
+/// The copies of A and B (gemm_copy.cuh): odd K, pointers off by one
+/// element, odd batch strides, A or B or both, the caller's workspace large
+/// enough or 16 bytes short (then allocated, the caller's left untouched);
+/// a 1031 x 1543 x 4095 one unless quick.
+void copies(std::mt19937& rng, bool quick) {
+  using Gelu = Epilogue<ewise::gelu_tanh, Bias::column>;
+  const char* tn = "bf16 TN gelu(+col bias), copies";
+  auto v = [](const char* name) { return Variant{name}; };
+  for (int k : {1, 7, 1003})
+    run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 129, 264, k, v("odd-k"), rng);
+  Variant only_a = v("a+1"), only_b = v("b+1"), both = v("a+1,b+1");
+  only_a.move_a = 1, only_a.move_b = 0, only_b.move_a = 0, only_b.move_b = 1;
+  both.move_a = 1, both.move_b = 1;
+  for (const Variant& x : {only_a, only_b, both})
+    run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 200, 136, 64, x, rng);
+  Variant odd_strides{"batch-odd-stride", 1, 0, 3, false, 1.0f, 0.5f}; // lda = k + 1, +1 apart
+  run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 65, 136, 72, odd_strides, rng);
+  Variant odd_shared{"batch-bshare-oddk", 0, 0, 3, true};
+  run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 130, 200, 1003, odd_shared, rng);
+  Variant batch_a1{"batch-a+1", 0, 0, 2};
+  batch_a1.move_a = 1, batch_a1.move_b = 0;
+  run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 64, 256, 128, batch_a1, rng);
+  // NT (A column-major: rows of m; B row-major: rows of n): odd m copies A, odd n B
+  run<Major::col, Major::row, Plain, nv_bfloat16, nv_bfloat16>("bf16 NT Plain, copies", 129, 136,
+                                                               100, v("odd-m"), rng);
+  run<Major::col, Major::row, Plain, nv_bfloat16, nv_bfloat16>("bf16 NT Plain, copies", 128, 135,
+                                                               100, v("odd-n"), rng);
+  // the workspace: given (enough) or 16 bytes short, without and with split-K
+  for (int split : {1, 3})
+    for (bool shorter : {false, true}) {
+      Variant w{shorter ? "ws-short" : "ws-given", 0, 0, 1, false, 1.0f, 0.0f, 128, split, true};
+      w.ws_short = shorter;
+      run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 65, 136, 1003, w, rng);
+    }
+  Variant big = v("k-4095");
+  big.give_workspace = true;
+  if (!quick)
+    run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>(tn, 1031, 1543, 4095, big, rng);
 }
 
 // [snippet:gemm_api]
@@ -500,6 +560,7 @@ int main(int argc, char** argv) {
 #else
   refusals();
   api_example(s.rng);
+  copies(s.rng, s.quick);
   s.all<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>, bf16, bf16>(
       "bf16 TN, gelu(+col bias)");
   s.all<Major::row, Major::col, Epilogue<leaky>, bf16, bf16>("bf16 TN, user functor (leaky)", 2,

@@ -1,5 +1,5 @@
-// Must not compile: a cluster of 2 CTAs with the run-time path choice (the
-// plain-load producer cannot multicast B).
+// Must not compile: a cluster of 2 CTAs with the run-time path choice (Io::any:
+// split-K and D's plain stores are built and tested without clusters only).
 // With -DTIRX_FIXED it compiles (test compile_fail.nvcc.fixed).
 // expected-error {{tirx_kernels::gemm: a cluster of 2 CTAs needs the TMA loads of Io::tma or Io::tma_direct; use Cluster 1 with Io::any}}
 #include "../../../kernels/gemm/gemm_tiles.cuh"
