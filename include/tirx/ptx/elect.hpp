@@ -49,11 +49,7 @@ struct family {
   template <fixed_string S, ptxemit::Guard G, class D, class P, class M>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, D& d, P& p, const M& m) {
     static_assert(ptxemit::same<S>("elect.sync"), "tirx::ptx: unsupported elect.sync spelling");
-    // every lane of membermask must be here: a missing one hangs the warp
-    TIRX_CHECK((__activemask() & m.r[0]) == m.r[0],
-               "tirx::tile::apply: elect.sync: a lane of membermask is not executing the "
-               "instruction; call it from every lane of the mask (no divergent branch around it) "
-               "or shrink the mask");
+    TIRX_CHECK_MEMBERS("elect.sync", m.r[0]);
     asm volatile("{\n\t.reg .pred P1;\n\telect.sync %0|P1, %2;\n\tselp.u32 %1, 1, 0, P1;\n\t}"
                  : "=r"(d.r[0]), "=r"(p.r[0])
                  : "r"(m.r[0]));

@@ -126,6 +126,15 @@ template <class A, class... R> TIRX_HD TIRX_FORCEINLINE auto& last(A& a, R&... r
 namespace tirx::ptxemit {
 template <class X0, class...> inline constexpr char first_class_v = X0::reg_class;
 
+/// The debug check of a warp-collective instruction NAME ("shfl.sync", a
+/// string literal) with the member mask M: every lane of M must execute it,
+/// since a missing lane hangs the warp.
+#define TIRX_CHECK_MEMBERS(NAME, M)                                                                \
+  TIRX_CHECK((__activemask() & (M)) == (M),                                                        \
+             "tirx::tile::apply: " NAME ": a lane of membermask is not executing the "             \
+             "instruction; call it from every lane of the mask (no divergent branch around it) "   \
+             "or shrink the mask")
+
 /// The base of every register family F (one destination register, sources
 /// in registers or scalars): its issue<S, G>. A guarded-off instruction
 /// leaves its destination as it was (apply reads the old values first);

@@ -78,20 +78,10 @@ struct family : ptxemit::mixed_register_family<family> {
 #include <tirx/ptx/rows/classes_end.inc>
   }
 
-#if defined(__CUDACC__)
-  /// d = op(a0, ...): the row of S with NS sources.
-  template <fixed_string S, int NS, class Dc, class A0, class A1 = unsigned, class A2 = unsigned,
-            class A3 = unsigned>
-  __device__ TIRX_FORCEINLINE static void emit(Dc& d, const A0& a0, const A1& a1 = A1{},
-                                               const A2& a2 = A2{}, const A3& a3 = A3{}) {
-#define TIRX_ASM_QUAL
-#include <tirx/ptx/rows/emit_mixed.inc>
-#include <tirx/ptx/rows/int_arith.def>
-    static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported integer spelling");
-#include <tirx/ptx/rows/emit_mixed_end.inc>
-    (void)a0, (void)a1, (void)a2, (void)a3;
-  }
-#endif
+  // d = op(a0, ...): the row of S with NS sources
+#define TIRX_MIXED_ROWS <tirx/ptx/rows/int_arith.def>
+#define TIRX_MIXED_WHAT "integer"
+#include <tirx/ptx/rows/emit_mixed_fn.inc>
 };
 
 } // namespace tirx::ptxint

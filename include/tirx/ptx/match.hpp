@@ -58,11 +58,7 @@ struct family {
     constexpr int NS = static_cast<int>(sizeof...(X));
     const auto& a = ptxemit::nth<NS - 2>(x...);
     const unsigned m = static_cast<unsigned>(ptxemit::last(x...).r[0]);
-    // every lane of membermask must be here: a missing one hangs the warp
-    TIRX_CHECK((__activemask() & m) == m,
-               "tirx::tile::apply: match.sync: a lane of membermask is not executing the "
-               "instruction; call it from every lane of the mask (no divergent branch around it) "
-               "or shrink the mask");
+    TIRX_CHECK_MEMBERS("match.sync", m);
     constexpr bool wide = sizeof(a.r[0]) == 8;
 #define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
   if constexpr (NSRC == NS && ::tirx::ptxemit::same<S>(SP)) {                                      \

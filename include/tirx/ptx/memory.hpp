@@ -256,92 +256,17 @@ template <fixed_string S> TIRX_HD constexpr char qspace_of() {
 /// predicate (Guard::pred, pred_preserve) and the policy (.L2::cache_hint).
 template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
 __device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* p, Issue is) {
-  static_assert(Imm >= 0 && Imm < (1LL << 24),
-                "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
-  constexpr text_view spelling{S.chars, S.size()};
-  // the rows of S's space, width and policy operand, then its row
-#define TIRX_FAIL static_assert(ptxemit::always_false<S>, "tirx::ptx: unsupported load spelling");
-  if constexpr (qualified_v<S>) { // one asm statement; a guarded-off load issues none
-    if constexpr (G != Guard::none)
-      if (!is.on)
-        return;
-    auto a = address<qspace_of<S>()>(p);
-#define TIRX_ROW TIRX_LDQ_ROW
-#include <tirx/ptx/rows/ld_qualified.def>
-    TIRX_FAIL
-#undef TIRX_ROW
-  } else {
-    auto a = address<space_of<S>()>(p);
-    if constexpr (space_of<S>() == 's') {
-#define TIRX_ROW TIRX_LD_ROW
-#include <tirx/ptx/rows/ld_shared.def>
-      TIRX_FAIL
-    } else if constexpr (space_of<S>() == 'l') {
-#include <tirx/ptx/rows/ld_local.def>
-      TIRX_FAIL
-    } else if constexpr (N * Bits > 128 && !hint_of<S>()) {
-#include <tirx/ptx/rows/ld_global_wide.def>
-      TIRX_FAIL
-    } else if constexpr (!hint_of<S>()) {
-#include <tirx/ptx/rows/ld_global.def>
-      TIRX_FAIL
-#undef TIRX_ROW
-    } else if constexpr (N * Bits > 128) {
-#define TIRX_ROW TIRX_LD_ROW_H
-#include <tirx/ptx/rows/ld_global_wide_hint.def>
-      TIRX_FAIL
-    } else {
-#include <tirx/ptx/rows/ld_global_hint.def>
-      TIRX_FAIL
-#undef TIRX_ROW
-    }
-  }
-  (void)is;
+#define TIRX_MEM_ROWS(X) <tirx/ptx/rows/ld_##X.def>
+#define TIRX_MEM_ROW(X) TIRX_LD##X
+#include <tirx/ptx/rows/emit_memory_access.inc>
 }
 
 /// Stores N raw registers to p + Imm bytes (0 <= Imm < 2^24).
 template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
 __device__ TIRX_FORCEINLINE void store(void* p, const ptxregs::raw_t<Bits> (&r)[N], Issue is) {
-  static_assert(Imm >= 0 && Imm < (1LL << 24),
-                "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
-  constexpr text_view spelling{S.chars, S.size()};
-  if constexpr (qualified_v<S>) { // one asm statement; a guarded-off store issues none
-    if constexpr (G != Guard::none)
-      if (!is.on)
-        return;
-    auto a = address<qspace_of<S>()>(p);
-#define TIRX_ROW TIRX_STQ_ROW
-#include <tirx/ptx/rows/st_qualified.def>
-    TIRX_FAIL
-#undef TIRX_ROW
-  } else {
-    auto a = address<space_of<S>()>(p);
-    if constexpr (space_of<S>() == 's') {
-#define TIRX_ROW TIRX_ST_ROW
-#include <tirx/ptx/rows/st_shared.def>
-      TIRX_FAIL
-    } else if constexpr (space_of<S>() == 'l') {
-#include <tirx/ptx/rows/st_local.def>
-      TIRX_FAIL
-    } else if constexpr (N * Bits > 128 && !hint_of<S>()) {
-#include <tirx/ptx/rows/st_global_wide.def>
-      TIRX_FAIL
-    } else if constexpr (!hint_of<S>()) {
-#include <tirx/ptx/rows/st_global.def>
-      TIRX_FAIL
-#undef TIRX_ROW
-    } else if constexpr (N * Bits > 128) {
-#define TIRX_ROW TIRX_ST_ROW_H
-#include <tirx/ptx/rows/st_global_wide_hint.def>
-      TIRX_FAIL
-    } else {
-#include <tirx/ptx/rows/st_global_hint.def>
-      TIRX_FAIL
-#undef TIRX_ROW
-    }
-  }
-#undef TIRX_FAIL
-  (void)is;
+#define TIRX_MEM_ROWS(X) <tirx/ptx/rows/st_##X.def>
+#define TIRX_MEM_ROW(X) TIRX_ST##X
+#include <tirx/ptx/rows/emit_memory_access.inc>
 }
 #include <tirx/ptx/rows/emit_memory_end.inc>
 

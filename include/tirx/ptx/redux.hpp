@@ -46,11 +46,7 @@ struct family : ptxemit::register_family<family> {
 #if defined(__CUDACC__)
   template <fixed_string S, class Dc, class Sc, int NS>
   __device__ TIRX_FORCEINLINE static void emit(Dc& d, const Sc (&s)[NS]) {
-    // every lane of membermask must be here: a missing one hangs the warp
-    TIRX_CHECK((__activemask() & ptxemit::bits_of(s[1])) == ptxemit::bits_of(s[1]),
-               "tirx::tile::apply: redux.sync: a lane of membermask is not executing the "
-               "instruction; call it from every lane of the mask (no divergent branch around it) "
-               "or shrink the mask");
+    TIRX_CHECK_MEMBERS("redux.sync", ptxemit::bits_of(s[1]));
 #define TIRX_ASM_QUAL volatile
 #include <tirx/ptx/rows/emit_register.inc>
 #include <tirx/ptx/rows/redux.def>

@@ -57,12 +57,7 @@ struct family {
   template <fixed_string S, ptxemit::Guard G, class D, class... X>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, D& d, X&&... x) {
     constexpr int NS = static_cast<int>(sizeof...(X));
-    // every lane of membermask must be here: a missing one hangs the warp
-    [[maybe_unused]] const unsigned mask = ptxemit::bits_of(ptxemit::last(x...).r[0]);
-    TIRX_CHECK((__activemask() & mask) == mask,
-               "tirx::tile::apply: shfl.sync: a lane of membermask is not executing the "
-               "instruction; call it "
-               "from every lane of the mask (no divergent branch around it) or shrink the mask");
+    TIRX_CHECK_MEMBERS("shfl.sync", ptxemit::bits_of(ptxemit::last(x...).r[0]));
     const unsigned s[] = {x.r[0]...};
 #define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
   if constexpr (NSRC == NS && ::tirx::ptxemit::same<S>(SP)) {                                      \

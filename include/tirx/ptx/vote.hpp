@@ -50,11 +50,7 @@ struct family {
   template <fixed_string S, ptxemit::Guard G, class D, class A, class M>
   __device__ TIRX_FORCEINLINE static void issue(const ptxemit::Issue&, D& d, const A& a,
                                                 const M& m) {
-    // every lane of membermask must be here: a missing one hangs the warp
-    TIRX_CHECK((__activemask() & m.r[0]) == m.r[0],
-               "tirx::tile::apply: vote.sync: a lane of membermask is not executing the "
-               "instruction; call it from every lane of the mask (no divergent branch around it) "
-               "or shrink the mask");
+    TIRX_CHECK_MEMBERS("vote.sync", m.r[0]);
 #define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
   if constexpr (::tirx::ptxemit::same<S>(SP)) {                                                    \
     if constexpr (SP[sizeof(SP) - 2] == 'd') /* .pred: d from a predicate */                       \
