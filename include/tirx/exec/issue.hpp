@@ -268,6 +268,16 @@ __device__ TIRX_FORCEINLINE unsigned fill_value(const Fo* fo, index_t r) {
   }
 }
 
+/// check_pointer of source operand K. The Desc is copied into a constexpr
+/// local before the call: `source_operand(Instr::desc, K)` written in a
+/// template argument costs cudafe++ 65 MB at every include of tile.hpp,
+/// though nothing instantiates it (docs/build-times.md).
+template <class Instr, int K, class X>
+__device__ TIRX_FORCEINLINE void check_source_pointer(const X& x) {
+  constexpr ptxdesc::Desc d = Instr::desc;
+  check_pointer<Instr, ptxdesc::source_operand(d, K).role>(x);
+}
+
 /// Every repeat of an apply. policy: the cache policy of a .L2::cache_hint
 /// spelling (else unused); fo: the tile::src_size or tile::ignore_src
 /// option (Fo void: none).
@@ -286,7 +296,7 @@ __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigne
   check_launch<Scope, DT>();
   check_pointer<Instr, Instr::desc.dst.role>(dst);
   [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-    (check_pointer<Instr, ptxdesc::source_operand(Instr::desc, K).role>(nth_arg<K>(src...)), ...);
+    (check_source_pointer<Instr, K>(nth_arg<K>(src...)), ...);
   }
   (cuda::std::make_integer_sequence<int, static_cast<int>(sizeof...(X))>{});
   GroupCoords g{};
