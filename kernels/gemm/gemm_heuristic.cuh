@@ -29,22 +29,29 @@ struct GemmTableRow {
 
 // [snippet:gemm_table]
 /// The best configuration per shape of `tirx_bench_gemm --sweep-small` on
-/// the H200 (2026-12-01, every candidate checked against cuBLAS, then
-/// timed beside it; docs/gemm.md, "Tiles, split-K and the heuristic"):
-/// the ratio to cuBLAS and the TFLOP/s of the chosen configuration.
+/// the H200 (2026-12-01, the fifth session's last run; every candidate
+/// checked against cuBLAS, then timed beside it; docs/gemm.md, "Tiles,
+/// split-K and the heuristic"): the ratio to cuBLAS and the TFLOP/s of the
+/// chosen configuration. Rows of problems with a full wave of 128 x 256
+/// tiles record the sweep; choose_config keeps those on the fast path.
 inline constexpr GemmTableRow gemm_table[] = {
-    {1, 4096, 4096, 256, 8},     // 0.911 of cuBLAS, 1.4 TFLOP/s
-    {16, 4096, 4096, 256, 8},    // 0.855 of cuBLAS, 23.2 TFLOP/s
-    {128, 4096, 4096, 128, 4},   // 0.983 of cuBLAS, 192.3 TFLOP/s
-    {1024, 4096, 4096, 256, 1},  // 1.086 of cuBLAS, 683.0 TFLOP/s
-    {1, 14336, 4096, 256, 2},    // 0.797 of cuBLAS, 2.2 TFLOP/s
-    {16, 14336, 4096, 256, 2},   // 0.780 of cuBLAS, 37.0 TFLOP/s
-    {128, 14336, 4096, 128, 1},  // 1.087 of cuBLAS, 366.7 TFLOP/s
-    {1024, 14336, 4096, 256, 1}, // 0.884 of cuBLAS, 659.3 TFLOP/s
-    {1, 4096, 14336, 256, 8},    // 0.918 of cuBLAS, 2.6 TFLOP/s
-    {16, 4096, 14336, 256, 8},   // 0.980 of cuBLAS, 42.2 TFLOP/s
-    {128, 4096, 14336, 128, 4},  // 0.968 of cuBLAS, 305.2 TFLOP/s
-    {1024, 4096, 14336, 256, 1}, // 1.003 of cuBLAS, 767.9 TFLOP/s
+    {1, 4096, 4096, 256, 8},     // 0.797 of cuBLAS, 1.5 TFLOP/s
+    {16, 4096, 4096, 256, 8},    // 0.807 of cuBLAS, 24.7 TFLOP/s
+    {128, 4096, 4096, 128, 4},   // 0.975 of cuBLAS, 193.7 TFLOP/s
+    {1024, 4096, 4096, 256, 1},  // 1.101 of cuBLAS, 663.6 TFLOP/s
+    {1, 14336, 4096, 256, 2},    // 0.796 of cuBLAS, 2.3 TFLOP/s
+    {16, 14336, 4096, 256, 2},   // 0.809 of cuBLAS, 36.9 TFLOP/s
+    {128, 14336, 4096, 128, 1},  // 1.092 of cuBLAS, 368.7 TFLOP/s
+    {1024, 14336, 4096, 256, 1}, // 0.899 of cuBLAS, 661.4 TFLOP/s
+    {1, 4096, 14336, 256, 8},    // 0.946 of cuBLAS, 2.7 TFLOP/s
+    {16, 4096, 14336, 256, 8},   // 0.934 of cuBLAS, 41.4 TFLOP/s
+    {128, 4096, 14336, 128, 4},  // 0.977 of cuBLAS, 309.5 TFLOP/s
+    {1024, 4096, 14336, 256, 1}, // 1.008 of cuBLAS, 768.7 TFLOP/s
+    {1024, 1024, 1024, 128, 1},  // 1.129 of cuBLAS, 141.9 TFLOP/s
+    {2048, 2048, 2048, 256, 1},  // 1.142 of cuBLAS, 557.5 TFLOP/s
+    {2048, 14336, 4096, 256, 1}, // 1.008 of cuBLAS, 756.7 TFLOP/s
+    {4095, 4104, 4096, 256, 1},  // 0.804 of cuBLAS, 577.4 TFLOP/s
+    {8191, 8200, 8192, 256, 1},  // 0.964 of cuBLAS, 699.7 TFLOP/s
 };
 // [/snippet]
 
