@@ -173,12 +173,12 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   for (size_t i = 0; i < hb.size(); ++i)
     fb[i] = to_float(hb[i]);
   auto A = [&](int b, int i, int x) {
-    return static_cast<double>(fa[static_cast<size_t>(
-        oa + b * sa + (MA == Major::row ? i * lda + x : x * lda + i))]);
+    return static_cast<double>(
+        fa[static_cast<size_t>(oa + b * sa + (MA == Major::row ? i * lda + x : x * lda + i))]);
   };
   auto B = [&](int b, int x, int j) {
-    return static_cast<double>(fb[static_cast<size_t>(
-        ob + b * sb + (MB == Major::row ? x * ldb + j : j * ldb + x))]);
+    return static_cast<double>(
+        fb[static_cast<size_t>(ob + b * sb + (MB == Major::row ? x * ldb + j : j * ldb + x))]);
   };
   long long bad = 0;
   const double uo = unit_roundoff<Out>();
