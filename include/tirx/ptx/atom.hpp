@@ -126,15 +126,14 @@ template <bool Red> TIRX_HD constexpr ptxdesc::Desc describe_rmw(const ptxdesc::
 
 #if defined(__CUDACC__)
 template <fixed_string S>
-inline constexpr ptxdesc::Desc
-    desc_of = describe_rmw<S.chars[0] == 'r'>(ptxdesc::tokenize(text_view{S.chars, S.size()}));
+inline constexpr ptxdesc::Desc desc_of = describe_rmw<S.chars[0] == 'r'>(ptxemit::tokens_v<S>);
 
 /// The address of spelling S's space for the generic pointer p + Imm bytes:
 /// global as is, .shared::cta in the CTA's window, .shared::cluster in the
 /// cluster's (cvta.to.shared::cluster, sm_90).
 template <fixed_string S, long long Imm>
 __device__ TIRX_FORCEINLINE unsigned long long rmw_address(const void* p) {
-  constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+  constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
   const char* q = static_cast<const char*>(p) + Imm;
   if constexpr (t.has("global")) {
     return reinterpret_cast<unsigned long long>(q);

@@ -91,10 +91,10 @@ struct family {
 
   /// Whether token k of spelling S is w (w without its leading '.').
   template <fixed_string S> TIRX_HD static constexpr bool token_is(int k, const char* w) {
-    return ptxdesc::tokenize(text_view{S.chars, S.size()}).is(k, w[0] == '.' ? w + 1 : w);
+    return ptxemit::tokens_v<S>.is(k, w[0] == '.' ? w + 1 : w);
   }
   template <fixed_string S> TIRX_HD static constexpr bool last_is(const char* w) {
-    return token_is<S>(ptxdesc::tokenize(text_view{S.chars, S.size()}).n - 1, w);
+    return token_is<S>(ptxemit::tokens_v<S>.n - 1, w);
   }
 
 #if defined(__CUDACC__)

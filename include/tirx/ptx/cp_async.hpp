@@ -79,8 +79,7 @@ struct family {
                   "last mode holds another number of bytes than the source's (D and X below: "
                   "Mem<immediate, bytes>); give both operands the same chunk, e.g. view<U>() one "
                   "of them to the other's element type");
-    constexpr bool hint =
-        family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()})).cache_hint;
+    constexpr bool hint = family::describe(ptxemit::tokens_v<S>).cache_hint;
     unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(d.p));
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     // ptxas 12.9 and 13.0 mis-encode the sm_90+ LDGSTS form whose shared

@@ -105,6 +105,11 @@ template <fixed_string S, int N> TIRX_HD constexpr bool same(const char (&sp)[N]
 
 template <fixed_string S> inline constexpr bool always_false = false;
 
+/// The tokens of spelling S, split once per spelling (the families' emitters
+/// test them in their if-constexpr chains).
+template <fixed_string S>
+inline constexpr ptxdesc::Tokens tokens_v = ptxdesc::tokenize(text_view{S.chars, S.size()});
+
 /// The first and the last of a family's operand objects (a predicate
 /// destination comes first, the member mask last).
 template <class A, class... R> TIRX_HD TIRX_FORCEINLINE A& first(A& a, R&...) { return a; }

@@ -54,7 +54,7 @@ struct family {
   /// One ldmatrix on whole operands (apply's whole path).
   template <fixed_string S, unsigned Flags, class D, class M>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue&, D& d, M& m) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr ptxmatrix::MoveForm f = ptxmatrix::move_form(t);
     constexpr ptxmatrix::Operands<f, 0, D, M> o{};
     if constexpr (o.error != ptxmatrix::Error::none) {

@@ -232,15 +232,13 @@ template <fixed_string S> TIRX_HD constexpr char space_of() {
   return S.chars[3] == 's' ? 's' : (S.chars[3] == 'l' ? 'l' : 'g'); // "ld.s", "ld.l", "ld.g"
 }
 template <fixed_string S>
-inline constexpr ptxdesc::Desc
-    desc_of = family::describe(ptxdesc::tokenize(text_view{S.chars, S.size()}));
+inline constexpr ptxdesc::Desc desc_of = family::describe(ptxemit::tokens_v<S>);
 template <fixed_string S> TIRX_HD constexpr bool hint_of() { return desc_of<S>.cache_hint; }
 template <fixed_string S>
-inline constexpr bool
-    qualified_v = family::qualified(ptxdesc::tokenize(text_view{S.chars, S.size()}));
+inline constexpr bool qualified_v = family::qualified(ptxemit::tokens_v<S>);
 /// The address kind of a qualified spelling: 'c' .shared::cluster, 's' .shared, 'l' .local, 'g'.
 template <fixed_string S> TIRX_HD constexpr char qspace_of() {
-  constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+  constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
   return t.has("shared::cluster") ? 'c'
          : desc_of<S>.src.space == ptxdesc::Space::shared ||
                  desc_of<S>.dst.space == ptxdesc::Space::shared

@@ -52,7 +52,7 @@ struct family {
   template <fixed_string S, unsigned Flags, class D, class A, class B, class C>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue&, D& d, A& a, B& b,
                                                       C& c) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr MmaForm f = mma_form(t);
     constexpr OperandCheck<f, 0, D> od{};
     constexpr OperandCheck<f, 1, A> oa{};

@@ -99,7 +99,7 @@ struct family {
     if constexpr (G != Guard::none)
       if (!is.on)
         return;
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr long long imm = D::imm;
     static_assert(imm >= 0 && imm + line_bytes < (1LL << 24),
                   "tirx::ptx: the immediate address offset must lie in [0, 2^24)");

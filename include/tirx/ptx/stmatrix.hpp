@@ -49,7 +49,7 @@ struct family {
   /// One stmatrix on whole operands (apply's whole path).
   template <fixed_string S, unsigned Flags, class M, class R>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue&, M& m, R& s) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr ptxmatrix::MoveForm f = ptxmatrix::move_form(t);
     constexpr ptxmatrix::Operands<f, 1, R, M> o{};
     if constexpr (o.error != ptxmatrix::Error::none) {

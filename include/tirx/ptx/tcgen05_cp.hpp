@@ -175,7 +175,7 @@ struct cp_family {
   /// One copy on whole operands (apply's whole path).
   template <fixed_string S, unsigned Flags, class D, class Src>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue&, D& d, Src& src) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr CpForm f = parse_cp(t);
     constexpr CpOperands<f.shape, D, Src> o{};
     if constexpr (o.error != CpError::none) {

@@ -98,7 +98,7 @@ template <bool Load> struct ldst_family {
   /// region, src the fragment) on whole operands (apply's whole path).
   template <fixed_string S, unsigned Flags, class Dst, class Src>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue&, Dst& dst, Src& src) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr LdStForm f = parse_ldst(t);
     auto& frag = [&]() -> auto& {
       if constexpr (Load)

@@ -72,7 +72,7 @@ struct mma_family {
   /// A, bit 1 negates B (tile::negate_a, tile::negate_b).
   template <fixed_string S, unsigned Flags, class D, class A, class B>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue& on, D& d, A& a, B& b) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr MmaForm f = parse_mma(t);
     constexpr MmaOperands<f.kind, f.cta_group, D, A, B> o{};
     if constexpr (o.error != MmaError::none) {

@@ -71,7 +71,7 @@ struct family {
   /// A, bit 1 negates B (tile::negate_a, tile::negate_b).
   template <fixed_string S, unsigned Flags, class D, class A, class B>
   __device__ TIRX_FORCEINLINE static void issue_whole(const ptxemit::Issue& on, D& d, A& a, B& b) {
-    constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
     constexpr Form_ f = parse(t);
     constexpr Operands<f.combo, f.n, f.k, D, A, B> o{};
     if constexpr (o.error != Error::none) {
