@@ -12,6 +12,9 @@
 //             the low halves, q from the high ones.
 //   set.def   set.CmpOp[.BoolOp][.ftz].dtype.stype  d, a, b [, c]
 //             d = 0xffffffff (.u32, .s32) or 1.0f (.f32) where true, else 0
+//   set_half.def  the same with a half type as dtype or stype (9.7.8.1):
+//             1.0/0.0 in .f16/.bf16, 0xffff/0 in .u16/.s16; a packed
+//             source compares per half (1.0 or 0xffff per half of d)
 //   selp.def  selp.type d, a, b, c    d = c ? a : b (c a bool)
 //             slct[.ftz].dtype.{s32|f32} d, a, b, c   d = c >= 0 ? a : b
 // BoolOp is and, or, xor; c is a bool (PTX's {!}c negation: negate the bool).
@@ -77,6 +80,7 @@ struct family {
 #include <tirx/ptx/rows/forms.inc>
 #include <tirx/ptx/rows/setp.def>
 #include <tirx/ptx/rows/set.def>
+#include <tirx/ptx/rows/set_half.def>
 #include <tirx/ptx/rows/selp.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
@@ -85,6 +89,7 @@ struct family {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/setp.def>
 #include <tirx/ptx/rows/set.def>
+#include <tirx/ptx/rows/set_half.def>
 #include <tirx/ptx/rows/selp.def>
 #include <tirx/ptx/rows/report_end.inc>
   }
@@ -95,6 +100,16 @@ struct family {
   }
   template <fixed_string S> TIRX_HD static constexpr bool last_is(const char* w) {
     return token_is<S>(ptxdesc::tokenize(text_view{S.chars, S.size()}).n - 1, w);
+  }
+
+  /// Whether set spelling S is a half-precision one (PTX ISA 9.7.8.1: a
+  /// half type, scalar or packed, as its destination or its source type).
+  template <fixed_string S> TIRX_HD static constexpr bool half_set() {
+    const ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    const auto half = [&](int k) {
+      return t.is(k, "f16") || t.is(k, "bf16") || t.is(k, "f16x2") || t.is(k, "bf16x2");
+    };
+    return half(t.n - 1) || half(t.n - 2);
   }
 
 #if defined(__CUDACC__)
@@ -151,6 +166,17 @@ struct family {
 #undef TIRX_SETP_20
 #undef TIRX_SETP_11
 #undef TIRX_SETP_21
+    } else if constexpr (token_is<S>(0, "set") && half_set<S>()) {
+#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
+  if constexpr (last_is<S>(T)) {                                                                   \
+    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
+  } else
+#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
+  if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
+    TIRX_SEL_##K(SP, DC, C)                                                                        \
+  } else
+#include <tirx/ptx/rows/set_half.def>
+      TIRX_CMP_MISS
     } else if constexpr (token_is<S>(0, "set")) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
