@@ -113,15 +113,9 @@ struct family {
   }
 
 #if defined(__CUDACC__)
-  /// One instruction: d (and q for p|q) from a, b and c (carriers). NS: the
-  /// form's sources (a second destination counts).
-  template <fixed_string S, int NS, class D, class A, class Cc>
-  __device__ TIRX_FORCEINLINE static void emit(D& d, unsigned& q, const A& a, const A& b,
-                                               const Cc& c) {
-#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
-  if constexpr (last_is<S>(T)) {                                                                   \
-    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
-  } else
+  // The emitters of emit below, one per row file: an instantiation walks only
+  // its own rows' if-constexpr chain (the compiler processes a function's
+  // whole body, discarded branches too, for every spelling it instantiates).
 #define TIRX_CMP_CASE(CMP, ROWS, T, C, SM, PTX, FTZ)                                               \
   if constexpr (token_is<S>(1, CMP)) {                                                             \
     ROWS(CMP, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                                    \
@@ -137,7 +131,13 @@ struct family {
       : C(a), C(b), "r"(c));
 #define TIRX_SEL_2(SP, DC, C) asm(SP " %0, %1, %2, %3;" : "=" DC(d) : C(a), C(b), "r"(c));
 #define TIRX_SEL_3(SP, DC, C) asm(SP " %0, %1, %2, %3;" : "=" DC(d) : C(a), C(b), "f"(c));
-    if constexpr (token_is<S>(0, "setp")) {
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_setp(D& d, unsigned& q, const A& a, const A& b,
+                                               const Cc& c) {
+#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
+  if constexpr (last_is<S>(T)) {                                                                   \
+    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
+  } else
 #define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
   if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
     TIRX_SETP_##NDST##K(SP, C)                                                                     \
@@ -166,7 +166,10 @@ struct family {
 #undef TIRX_SETP_20
 #undef TIRX_SETP_11
 #undef TIRX_SETP_21
-    } else if constexpr (token_is<S>(0, "set") && half_set<S>()) {
+  }
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_set_half(D& d, unsigned& q, const A& a, const A& b,
+                                               const Cc& c) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
     CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
@@ -177,7 +180,10 @@ struct family {
   } else
 #include <tirx/ptx/rows/set_half.def>
       TIRX_CMP_MISS
-    } else if constexpr (token_is<S>(0, "set")) {
+  }
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_set(D& d, unsigned& q, const A& a, const A& b,
+                                               const Cc& c) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
     CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
@@ -188,14 +194,17 @@ struct family {
   } else
 #include <tirx/ptx/rows/set.def>
       TIRX_CMP_MISS
-    } else {
+  }
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_select(D& d, unsigned& q, const A& a, const A& b,
+                                               const Cc& c) {
 #define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
   if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
     TIRX_SEL_##K(SP, DC, C)                                                                        \
   } else
 #include <tirx/ptx/rows/selp.def>
       TIRX_CMP_MISS
-    }
+  }
 #undef TIRX_CMP_CASE
 #undef TIRX_CMP_MISS
 #undef TIRX_P_IN
@@ -204,6 +213,20 @@ struct family {
 #undef TIRX_SEL_1
 #undef TIRX_SEL_2
 #undef TIRX_SEL_3
+
+  /// One instruction: d (and q for p|q) from a, b and c (carriers). NS: the
+  /// form's sources (a second destination counts).
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit(D& d, unsigned& q, const A& a, const A& b,
+                                               const Cc& c) {
+    if constexpr (token_is<S>(0, "setp"))
+      emit_setp<S, NS>(d, q, a, b, c);
+    else if constexpr (token_is<S>(0, "set") && half_set<S>())
+      emit_set_half<S, NS>(d, q, a, b, c);
+    else if constexpr (token_is<S>(0, "set"))
+      emit_set<S, NS>(d, q, a, b, c);
+    else
+      emit_select<S, NS>(d, q, a, b, c);
   }
 
   /// apply's call: the destination, the second one (setp's q, where the form
