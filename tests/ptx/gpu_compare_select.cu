@@ -14,8 +14,8 @@
 //         with every destination type, BoolOp and .ftz; all of them would cost
 //         about a minute of cicc per arch) once through the family's emitter
 //         (the table-driven half_set_kernel, one kernel per source type, the
-//         rows expanded from the row file on both sides), and set.lt.ftz.f16.f32, set.gtu.and.u32.f16x2 and
-//         set.equ.or.s16.f16 (a scalar b) through tile::apply.
+//         rows expanded from the row file on both sides), and set.lt.ftz.f16.f32,
+//         set.gtu.and.u32.f16x2 and set.equ.or.s16.f16 (a scalar b) through tile::apply.
 //   selp: every type; slct: every type with .s32, .f32 and .ftz.f32.
 //   predicate logic: and/or/xor/not/mov .pred and lop3.{or,and}.b32 d|p,
 //         each through tile::apply at thread scope, and chains of them at
@@ -390,8 +390,8 @@ __global__ void cmp_kernel(const E* ga, const E* gb, const unsigned char* gc, un
 
 // ---- half-precision set ------------------------------------------------------------
 // The source types of rows/set_half.def by Ty (the row file's TIRX_CMP_TYPE order).
-constexpr Ty half_set_types[] = {b16, b32, b64, u16, u32, u64t, s16, s32, s64,
-                                 f32, f64, f16, bf16, f16x2, bf16x2};
+constexpr Ty half_set_types[] = {b16, b32, b64, u16, u32,  u64t,  s16,   s32,
+                                 s64, f32, f64, f16, bf16, f16x2, bf16x2};
 TIRX_HD constexpr bool same_name(const char* a, const char* b) {
   int i = 0;
   while (a[i] != '\0' && a[i] == b[i])
@@ -400,7 +400,7 @@ TIRX_HD constexpr bool same_name(const char* a, const char* b) {
 }
 /// The index in half_set_types of source type T (".f16x2").
 TIRX_HD constexpr int half_set_index(const char* t) {
-  const char* names[] = {".b16", ".b32", ".b64", ".u16", ".u32",  ".u64",  ".s16",   ".s32",
+  const char* names[] = {".b16", ".b32", ".b64", ".u16", ".u32",  ".u64",   ".s16",   ".s32",
                          ".s64", ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2"};
   for (int i = 0; i < 15; ++i)
     if (same_name(t, names[i]))
@@ -933,8 +933,8 @@ template <int G> void run_half_set(std::mt19937_64& g, int major) {
         if (hd[i] != want) {
           ok = false;
           std::snprintf(first, sizeof first,
-                        " (%s, element %d: a=%llx b=%llx c=%d: %x, want %x, init %d)",
-                        rows[r].sp, i, static_cast<unsigned long long>(a[i]),
+                        " (%s, element %d: a=%llx b=%llx c=%d: %x, want %x, init %d)", rows[r].sp,
+                        i, static_cast<unsigned long long>(a[i]),
                         static_cast<unsigned long long>(b[i]), c[i], hd[i], want, init);
         }
       }

@@ -133,7 +133,7 @@ struct family {
 #define TIRX_SEL_3(SP, DC, C) asm(SP " %0, %1, %2, %3;" : "=" DC(d) : C(a), C(b), "f"(c));
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_setp(D& d, unsigned& q, const A& a, const A& b,
-                                               const Cc& c) {
+                                                    const Cc& c) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
     CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
@@ -161,7 +161,7 @@ struct family {
       : "=r"(d), "=r"(q)                                                                           \
       : C(a), C(b), "r"(c));
 #include <tirx/ptx/rows/setp.def>
-      TIRX_CMP_MISS
+    TIRX_CMP_MISS
 #undef TIRX_SETP_10
 #undef TIRX_SETP_20
 #undef TIRX_SETP_11
@@ -169,7 +169,7 @@ struct family {
   }
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_set_half(D& d, unsigned& q, const A& a, const A& b,
-                                               const Cc& c) {
+                                                        const Cc& c) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
     CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
@@ -179,11 +179,11 @@ struct family {
     TIRX_SEL_##K(SP, DC, C)                                                                        \
   } else
 #include <tirx/ptx/rows/set_half.def>
-      TIRX_CMP_MISS
+    TIRX_CMP_MISS
   }
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_set(D& d, unsigned& q, const A& a, const A& b,
-                                               const Cc& c) {
+                                                   const Cc& c) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
     CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
@@ -193,17 +193,17 @@ struct family {
     TIRX_SEL_##K(SP, DC, C)                                                                        \
   } else
 #include <tirx/ptx/rows/set.def>
-      TIRX_CMP_MISS
+    TIRX_CMP_MISS
   }
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_select(D& d, unsigned& q, const A& a, const A& b,
-                                               const Cc& c) {
+                                                      const Cc& c) {
 #define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
   if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
     TIRX_SEL_##K(SP, DC, C)                                                                        \
   } else
 #include <tirx/ptx/rows/selp.def>
-      TIRX_CMP_MISS
+    TIRX_CMP_MISS
   }
 #undef TIRX_CMP_CASE
 #undef TIRX_CMP_MISS
