@@ -9,6 +9,13 @@
 //         f64 and f16x2; plain p|q on s32 and f32.
 //   set:  every comparison of b32, s16, u64, f32 (and .ftz) and f64 into
 //         .u32, .and into .f32 and .xor into .s32.
+//   half-precision set (PTX ISA 9.7.8.1): every 7th row of rows/set_half.def
+//         for each source type (283 of the 1960 spellings: every source type
+//         with every destination type, BoolOp and .ftz; all of them would cost
+//         about a minute of cicc per arch) once through the family's emitter
+//         (the table-driven half_set_kernel, one kernel per source type, the
+//         rows expanded from the row file on both sides), and set.lt.ftz.f16.f32,
+//         set.gtu.and.u32.f16x2 and set.equ.or.s16.f16 (a scalar b) through tile::apply.
 //   selp: every type; slct: every type with .s32, .f32 and .ftz.f32.
 //   predicate logic: and/or/xor/not/mov .pred and lop3.{or,and}.b32 d|p,
 //         each through tile::apply at thread scope, and chains of them at
@@ -381,6 +388,107 @@ __global__ void cmp_kernel(const E* ga, const E* gb, const unsigned char* gc, un
   }
 }
 
+// ---- half-precision set ------------------------------------------------------------
+// The source types of rows/set_half.def by Ty (the row file's TIRX_CMP_TYPE order).
+constexpr Ty half_set_types[] = {b16, b32, b64, u16, u32,  u64t,  s16,   s32,
+                                 s64, f32, f64, f16, bf16, f16x2, bf16x2};
+TIRX_HD constexpr bool same_name(const char* a, const char* b) {
+  int i = 0;
+  while (a[i] != '\0' && a[i] == b[i])
+    ++i;
+  return a[i] == b[i];
+}
+/// The index in half_set_types of source type T (".f16x2").
+TIRX_HD constexpr int half_set_index(const char* t) {
+  const char* names[] = {".b16", ".b32", ".b64", ".u16", ".u32",  ".u64",   ".s16",   ".s32",
+                         ".s64", ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2"};
+  for (int i = 0; i < 15; ++i)
+    if (same_name(t, names[i]))
+      return i;
+  return -1;
+}
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+constexpr bool half_set_sm90 = false; // the sm_90 rows compile out (and are skipped at run time)
+#else
+constexpr bool half_set_sm90 = true;
+#endif
+
+/// The rows tested: every half_set_stride-th row of each source type (7 is
+/// prime to the 4 BoolOp variants, .ftz and the destination types, so every
+/// destination type of every source type, every BoolOp and .ftz come up):
+/// all 1960 through the emitter would cost about a minute of cicc per arch.
+constexpr int half_set_stride = 7;
+
+/// One half-precision set spelling through the family's emitter: d (16 or 32
+/// bits, dtype's width) from x, y and the bool c; d starts poisoned.
+template <fixed_string SP, int NS, class E>
+__device__ unsigned half_set_one(const E& x, const E& y, unsigned c, int init) {
+  constexpr ptxdesc::Tokens t = ptxdesc::tokenize(text_view{SP.chars, SP.size()});
+  unsigned q = 0;
+  if constexpr (ptxdesc::type_bits(t, t.n - 2) == 16) {
+    unsigned short d = init ? 0x5a5au : 0xa5a5u;
+    ptxcmp::family::emit<SP, NS>(d, q, x, y, c);
+    return d;
+  } else {
+    unsigned d = init ? 0x5a5a5a5au : 0x12345678u;
+    ptxcmp::family::emit<SP, NS>(d, q, x, y, c);
+    return d;
+  }
+}
+
+/// Every half-precision set spelling with source type half_set_types[G]
+/// (which: the row's index among them, in the row file's order), one element
+/// a thread (n threads).
+template <int G, class E>
+__global__ void half_set_kernel(const E* ga, const E* gb, const unsigned char* gc, unsigned* gd,
+                                int which, int init) {
+  const int i = static_cast<int>(threadIdx.x);
+  const E x = ga[i], y = gb[i];
+  const unsigned cc = gc[i];
+  unsigned d = 0;
+  (void)x, (void)y, (void)cc; // the sm_90 types' rows compile out for older targets
+#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
+  if constexpr (half_set_index(T) == G) {                                                          \
+    constexpr int base = __COUNTER__ + 1;                                                          \
+    CMPS(ROWS, T, C, SM, PTX, FTZ)                                                                 \
+  }
+#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
+  {                                                                                                \
+    constexpr int k = __COUNTER__ - base;                                                          \
+    if constexpr (k % half_set_stride == 0 && (ptxdesc::SM == ptxdesc::sm_any || half_set_sm90))   \
+      if (which == k)                                                                              \
+        d = half_set_one<SP, NSRC>(x, y, cc, init);                                                \
+  }
+#include <tirx/ptx/rows/set_half.def>
+  gd[i] = d;
+}
+
+/// Through tile::apply at thread scope: W 0 set.lt.ftz.f16.f32 (f32 sources,
+/// 16-bit d), 1 set.gtu.and.u32.f16x2 (per-half 0xffff), 2 set.equ.or.s16.f16
+/// with b a scalar (an unsigned 16-bit carrier of the f16 bits).
+template <int W, class E>
+__global__ void half_set_engine(const E* ga, const E* gb, const unsigned char* gc, unsigned* gd,
+                                int init) {
+  using D = cuda::std::conditional_t<W == 1, unsigned, unsigned short>;
+  auto a = alloc_local<E, shape(per), thread_regs>();
+  auto b = alloc_local<E, shape(per), thread_regs>();
+  auto c = alloc_local<bool, shape(per), thread_regs>();
+  auto d = alloc_local<D, shape(per), thread_regs>();
+  const int t = static_cast<int>(threadIdx.x);
+  for (int j = 0; j < per; ++j) {
+    a(j) = ga[t * per + j], b(j) = gb[t * per + j], c(j) = gc[t * per + j] != 0;
+    d(j) = static_cast<D>(init ? 0x5a5a5a5au : 0x12345678u);
+  }
+  if constexpr (W == 0)
+    tile::apply<ptx<"set.lt.ftz.f16.f32">>(d, a, b, scope::thread);
+  if constexpr (W == 1)
+    tile::apply<ptx<"set.gtu.and.u32.f16x2">>(d, a, b, c, scope::thread);
+  if constexpr (W == 2)
+    tile::apply<ptx<"set.equ.or.s16.f16">>(d, a, gb[0], c, scope::thread);
+  for (int j = 0; j < per; ++j)
+    gd[t * per + j] = d(j);
+}
+
 // selp and slct: every type (which: the row), d = c ? a : b, d = c >= 0 ? a : b
 // clang-format off
 #define SEL_TYPES(X)                                                                               \
@@ -724,6 +832,167 @@ template <int G, int V = 5, int OnlyForm = -1, int OnlyK = -1> void run_set(std:
   cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dp), cudaFree(dq), cudaFree(dd);
 }
 
+// ---- half-precision set: host side ----------------------------------------------
+struct HalfRow {
+  const char* sp;
+  int nsrc;
+  bool sm90;
+};
+/// Every row of rows/set_half.def, in order.
+const HalfRow half_set_rows[] = {
+#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C) {SP, NSRC, ptxdesc::SM != ptxdesc::sm_any},
+#include <tirx/ptx/rows/set_half.def>
+};
+/// The rows with source type half_set_types[g] (their last token), in order.
+std::vector<HalfRow> half_rows(int g) {
+  std::vector<HalfRow> v;
+  const std::string tail = ty_name[half_set_types[g]];
+  for (const HalfRow& r : half_set_rows) {
+    const std::string sp = r.sp;
+    if (sp.size() > tail.size() && sp.compare(sp.size() - tail.size(), tail.size(), tail) == 0)
+      v.push_back(r);
+  }
+  return v;
+}
+/// The parts of a set spelling: comparison (cmp_name index), BoolOp (0 none,
+/// 1 and, 2 or, 3 xor), .ftz, destination type.
+struct HalfParts {
+  int op = -1, bop = 0;
+  bool ftz = false;
+  std::string dtype;
+};
+HalfParts half_parts(const std::string& sp) {
+  std::vector<std::string> tok;
+  std::size_t b = 0;
+  for (std::size_t i = 0; i <= sp.size(); ++i)
+    if (i == sp.size() || sp[i] == '.') {
+      tok.push_back(sp.substr(b, i - b));
+      b = i + 1;
+    }
+  HalfParts p;
+  for (int k = 0; k < 18; ++k)
+    if (tok[1] == cmp_name[k])
+      p.op = k;
+  for (std::size_t k = 2; k + 2 < tok.size(); ++k) {
+    p.bop = tok[k] == "and" ? 1 : tok[k] == "or" ? 2 : tok[k] == "xor" ? 3 : p.bop;
+    p.ftz = p.ftz || tok[k] == "ftz";
+  }
+  p.dtype = tok[tok.size() - 2];
+  return p;
+}
+/// PTX's result: 1.0 in .f16/.bf16 (0x3c00, 0x3f80), 0xffff in .u16/.s16,
+/// 0xffffffff in .u32/.s32; a packed source per 16-bit half (1.0 in its own
+/// type, 0xffff in .u32/.s32); 0 where false.
+unsigned half_want(Ty t, const HalfParts& p, u64 a, u64 b, bool c) {
+  const auto one = [&](bool r, bool half16) -> unsigned {
+    if (!r)
+      return 0;
+    if (p.dtype == "f16" || p.dtype == "f16x2")
+      return 0x3c00u;
+    if (p.dtype == "bf16" || p.dtype == "bf16x2")
+      return 0x3f80u;
+    return half16 || p.dtype == "u16" || p.dtype == "s16" ? 0xffffu : 0xffffffffu;
+  };
+  if (t >= f16x2) {
+    const bool lo = boolop(p.bop, compare(t, p.op, a, b, p.ftz, 0), c);
+    const bool hi = boolop(p.bop, compare(t, p.op, a, b, p.ftz, 1), c);
+    return one(lo, true) | (one(hi, true) << 16);
+  }
+  return one(boolop(p.bop, compare(t, p.op, a, b, p.ftz, 0), c), false);
+}
+
+/// The tested half-precision set spellings of source type half_set_types[G]
+/// (every half_set_stride-th row): one PASS/FAIL line.
+template <int G> void run_half_set(std::mt19937_64& g, int major) {
+  constexpr Ty t = half_set_types[G];
+  using E = elem_t<t>;
+  std::vector<u64> a, b;
+  std::vector<unsigned char> c;
+  make_inputs(t, g, a, b, c);
+  E* da = dev(as<E>(a));
+  E* db = dev(as<E>(b));
+  unsigned char* dc = dev(c);
+  unsigned* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, n * 4));
+  const std::vector<HalfRow> rows = half_rows(G);
+  int count = 0;
+  bool ok = true;
+  char first[200] = "";
+  for (int r = 0; r < static_cast<int>(rows.size()); r += half_set_stride) {
+    if (rows[r].sm90 && major < 9)
+      continue;
+    const HalfParts p = half_parts(rows[r].sp);
+    ++count;
+    for (int init = 0; init < 2 && ok; ++init) {
+      TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, n * 4));
+      half_set_kernel<G, E><<<1, n>>>(da, db, dc, dd, r, init);
+      TIRX_CHECK_LAUNCH("half_set_kernel");
+      const std::vector<unsigned> hd = host(dd, n);
+      for (int i = 0; i < n && ok; ++i) {
+        const unsigned want = half_want(t, p, a[i], b[i], rows[r].nsrc == 3 && c[i] != 0);
+        if (hd[i] != want) {
+          ok = false;
+          std::snprintf(first, sizeof first,
+                        " (%s, element %d: a=%llx b=%llx c=%d: %x, want %x, init %d)", rows[r].sp,
+                        i, static_cast<unsigned long long>(a[i]),
+                        static_cast<unsigned long long>(b[i]), c[i], hd[i], want, init);
+        }
+      }
+    }
+  }
+  if (count == 0)
+    std::printf("SKIP set (half precision) from %s sources (sm_90)\n", ty_name[t]);
+  else
+    report(ok,
+           ("set (half precision) from " + std::string(ty_name[t]) + " sources: " +
+            std::to_string(count) + " of " + std::to_string(rows.size()) + " spellings")
+               .c_str(),
+           first);
+  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dd);
+}
+
+/// half_set_engine<W>: W 0 set.lt.ftz.f16.f32, 1 set.gtu.and.u32.f16x2, 2
+/// set.equ.or.s16.f16 (b the scalar b[0]).
+template <int W> void run_half_set_engine(std::mt19937_64& g) {
+  constexpr Ty t = W == 0 ? f32 : W == 1 ? f16x2 : f16;
+  using E = elem_t<t>;
+  static const char* names[] = {"set.lt.ftz.f16.f32", "set.gtu.and.u32.f16x2",
+                                "set.equ.or.s16.f16 (b a scalar)"};
+  std::vector<u64> a, b;
+  std::vector<unsigned char> c;
+  make_inputs(t, g, a, b, c);
+  if (W == 2)
+    b[0] = 0x3c00; // the scalar b: 1.0 (make_inputs also gives a few a == 1.0)
+  E* da = dev(as<E>(a));
+  E* db = dev(as<E>(b));
+  unsigned char* dc = dev(c);
+  unsigned* dd = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, n * 4));
+  const HalfParts p = half_parts(W == 0   ? "set.lt.ftz.f16.f32"
+                                 : W == 1 ? "set.gtu.and.u32.f16x2"
+                                          : "set.equ.or.s16.f16");
+  bool ok = true;
+  char first[200] = "";
+  for (int init = 0; init < 2 && ok; ++init) {
+    TIRX_CHECK_CUDA(cudaMemset(dd, 0xAA, n * 4));
+    half_set_engine<W, E><<<1, threads>>>(da, db, dc, dd, init);
+    TIRX_CHECK_LAUNCH("half_set_engine");
+    const std::vector<unsigned> hd = host(dd, n);
+    for (int i = 0; i < n && ok; ++i) {
+      const u64 bi = W == 2 ? b[0] : b[i];
+      const unsigned want = half_want(t, p, a[i], bi, W != 0 && c[i] != 0);
+      if (hd[i] != want) {
+        ok = false;
+        std::snprintf(first, sizeof first, " (element %d: a=%llx b=%llx c=%d: %x, want %x)", i,
+                      static_cast<unsigned long long>(a[i]), static_cast<unsigned long long>(bi),
+                      c[i], hd[i], want);
+      }
+    }
+  }
+  report(ok, (std::string("apply: ") + names[W]).c_str(), first);
+  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dd);
+}
+
 /// selp and slct of one type (row K of SEL_TYPES, type t).
 template <class E> void run_sel(std::mt19937_64& g, int k, Ty t, const char* name) {
   std::vector<u64> a, b;
@@ -1030,6 +1299,13 @@ int main(int argc, char** argv) {
   run_setp<15, 3, true>(g, 3, true, true, 1);  // setp.ne.xor.f16x2 p|q
   run_set<3, 5, 0, 3>(g);                      // set.le.u32.s16
   run_set<9, 6, 1, 10>(g);                     // set.gtu.and.f32.f32
+  // half-precision set: every spelling, then three through tile::apply
+  run_half_set<0>(g, major), run_half_set<1>(g, major), run_half_set<2>(g, major);
+  run_half_set<3>(g, major), run_half_set<4>(g, major), run_half_set<5>(g, major);
+  run_half_set<6>(g, major), run_half_set<7>(g, major), run_half_set<8>(g, major);
+  run_half_set<9>(g, major), run_half_set<10>(g, major), run_half_set<11>(g, major);
+  run_half_set<12>(g, major), run_half_set<13>(g, major), run_half_set<14>(g, major);
+  run_half_set_engine<0>(g), run_half_set_engine<1>(g), run_half_set_engine<2>(g);
   // selp, slct
 #define RUN_SEL(K, T, E) run_sel<E>(g, K, groups[K].t, T);
   run_sel<std::uint16_t>(g, 0, b16, ".b16"), run_sel<std::uint32_t>(g, 1, b32, ".b32");

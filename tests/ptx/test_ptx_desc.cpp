@@ -102,6 +102,35 @@ static_assert(desc("setp.lt.s32").dst.pred && desc("setp.lt.s32").dst2.pred &&
               ptxdesc::source_operand(desc("vote.sync.all.pred"), 0).pred &&
               desc("vote.sync.all.pred").dst.pred && !desc("vote.sync.ballot.b32").dst.pred &&
               desc("shfl.sync.up.b32").dst2.pred);
+// half-precision set (PTX ISA 9.7.8.1): the destination's width and class are dtype's, the
+// sources' stype's (a .u32 d from .f16 sources; the packed pairs 32 bits); the grid, .ftz only
+// with an .f16/.f32/.f16x2 source and never a bf16 d; bf16 needs sm_90
+static_assert(
+    desc("set.lt.u32.f16").dst.bits == 32 && desc("set.lt.u32.f16").dst.reg_class == 'r' &&
+    desc("set.lt.u32.f16").src.bits == 16 && desc("set.lt.u32.f16").src.reg_class == 'h' &&
+    desc("set.lt.u32.f16").src_kind == ptxdesc::TypeKind::floating &&
+    desc("set.eq.f16.f64").dst.bits == 16 && desc("set.eq.f16.f64").src.reg_class == 'd' &&
+    desc("set.eq.bf16.f32").src.reg_class == 'f' && desc("set.ne.f16.b64").src.reg_class == 'l' &&
+    desc("set.gt.u32.bf16x2").src.bits == 32 &&
+    desc("set.gt.u32.bf16x2").src_kind == ptxdesc::TypeKind::packed &&
+    *form("set.lt.f16.f32", 2).dst_class == 'h' && *form("set.lt.f16.f32", 2).src_class == 'f' &&
+    *form("set.lt.s32.f16", 2).dst_class == 'r' && *form("set.lt.s32.f16", 2).src_class == 'h' &&
+    ptxdesc::source_operand(desc("set.lt.and.f16x2.f16x2"), 2).pred &&
+    form("set.lt.and.f16x2.f16x2", 3).spelling != nullptr &&
+    form("set.lt.ftz.f16.f32", 2).spelling != nullptr &&
+    form("set.lt.ftz.f16.f64", 2).spelling == nullptr &&
+    form("set.lt.ftz.bf16.f32", 2).spelling == nullptr &&
+    form("set.lt.ftz.u32.bf16", 2).spelling == nullptr &&
+    form("set.lt.f16.u32", 2).spelling != nullptr &&
+    form("set.lo.f16.u32", 2).spelling == nullptr &&
+    form("set.lt.f16.b32", 2).spelling == nullptr &&
+    form("set.eq.f16.bf16", 2).spelling == nullptr &&
+    form("set.eq.u32.f16x2", 2).spelling != nullptr &&
+    form("set.eq.f16x2.bf16x2", 2).spelling == nullptr &&
+    form("set.eq.bf16.f32", 2).min_sm == ptxdesc::sm_90 &&
+    form("set.eq.bf16.f32", 2).min_ptx == 78 &&
+    form("set.eq.u16.bf16", 2).min_sm == ptxdesc::sm_90 &&
+    form("set.eq.f16.f32", 2).min_sm == ptxdesc::sm_any && form("set.eq.f16.f32", 2).min_ptx == 42);
 // predicate logic: the .pred lines are bool operands (their own family, not bits or mov);
 // lop3's BoolOp form writes d and p, takes the LUT as an immediate and q as a bool
 static_assert(desc("and.pred").dst.pred && ptxdesc::source_operand(desc("xor.pred"), 1).pred &&
@@ -177,6 +206,6 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
   // match 6, elect 1, activemask 1), + 180 integer and bits forms, + 437 atom and red forms,
   // + 646 floating-point and qualified ld/st forms, + 2300 compare and select forms,
   // + 13 prefetch/discard/applypriority forms, + 56 mixed-precision forms, + 7 predicate-logic
-  // forms
-  CHECK(forms == 5315);
+  // forms, + 1960 half-precision set forms
+  CHECK(forms == 7275);
 }

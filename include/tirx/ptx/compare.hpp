@@ -12,6 +12,9 @@
 //             the low halves, q from the high ones.
 //   set.def   set.CmpOp[.BoolOp][.ftz].dtype.stype  d, a, b [, c]
 //             d = 0xffffffff (.u32, .s32) or 1.0f (.f32) where true, else 0
+//   set_half.def  the same with a half type as dtype or stype (9.7.8.1):
+//             1.0/0.0 in .f16/.bf16, 0xffff/0 in .u16/.s16; a packed
+//             source compares per half (1.0 or 0xffff per half of d)
 //   selp.def  selp.type d, a, b, c    d = c ? a : b (c a bool)
 //             slct[.ftz].dtype.{s32|f32} d, a, b, c   d = c >= 0 ? a : b
 // BoolOp is and, or, xor; c is a bool (PTX's {!}c negation: negate the bool).
@@ -77,6 +80,7 @@ struct family {
 #include <tirx/ptx/rows/forms.inc>
 #include <tirx/ptx/rows/setp.def>
 #include <tirx/ptx/rows/set.def>
+#include <tirx/ptx/rows/set_half.def>
 #include <tirx/ptx/rows/selp.def>
 #include <tirx/ptx/rows/forms_end.inc>
   };
@@ -85,6 +89,7 @@ struct family {
 #include <tirx/ptx/rows/report.inc>
 #include <tirx/ptx/rows/setp.def>
 #include <tirx/ptx/rows/set.def>
+#include <tirx/ptx/rows/set_half.def>
 #include <tirx/ptx/rows/selp.def>
 #include <tirx/ptx/rows/report_end.inc>
   }
@@ -97,16 +102,20 @@ struct family {
     return token_is<S>(ptxemit::tokens_v<S>.n - 1, w);
   }
 
+  /// Whether set spelling S is a half-precision one (PTX ISA 9.7.8.1: a
+  /// half type, scalar or packed, as its destination or its source type).
+  template <fixed_string S> TIRX_HD static constexpr bool half_set() {
+    const ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    const auto half = [&](int k) {
+      return t.is(k, "f16") || t.is(k, "bf16") || t.is(k, "f16x2") || t.is(k, "bf16x2");
+    };
+    return half(t.n - 1) || half(t.n - 2);
+  }
+
 #if defined(__CUDACC__)
-  /// One instruction: d (and q for p|q) from a, b and c (carriers). NS: the
-  /// form's sources (a second destination counts).
-  template <fixed_string S, int NS, class D, class A, class Cc>
-  __device__ TIRX_FORCEINLINE static void emit(D& d, unsigned& q, const A& a, const A& b,
-                                               const Cc& c) {
-#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
-  if constexpr (last_is<S>(T)) {                                                                   \
-    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
-  } else
+  // The emitters of emit below, one per row file: an instantiation walks only
+  // its own rows' if-constexpr chain (the compiler processes a function's
+  // whole body, discarded branches too, for every spelling it instantiates).
 #define TIRX_CMP_CASE(CMP, ROWS, T, C, SM, PTX, FTZ)                                               \
   if constexpr (token_is<S>(1, CMP)) {                                                             \
     ROWS(CMP, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                                    \
@@ -122,7 +131,13 @@ struct family {
       : C(a), C(b), "r"(c));
 #define TIRX_SEL_2(SP, DC, C) asm(SP " %0, %1, %2, %3;" : "=" DC(d) : C(a), C(b), "r"(c));
 #define TIRX_SEL_3(SP, DC, C) asm(SP " %0, %1, %2, %3;" : "=" DC(d) : C(a), C(b), "f"(c));
-    if constexpr (token_is<S>(0, "setp")) {
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_setp(D& d, unsigned& q, const A& a, const A& b,
+                                                    const Cc& c) {
+#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
+  if constexpr (last_is<S>(T)) {                                                                   \
+    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
+  } else
 #define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
   if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
     TIRX_SETP_##NDST##K(SP, C)                                                                     \
@@ -146,12 +161,29 @@ struct family {
       : "=r"(d), "=r"(q)                                                                           \
       : C(a), C(b), "r"(c));
 #include <tirx/ptx/rows/setp.def>
-      TIRX_CMP_MISS
+    TIRX_CMP_MISS
 #undef TIRX_SETP_10
 #undef TIRX_SETP_20
 #undef TIRX_SETP_11
 #undef TIRX_SETP_21
-    } else if constexpr (token_is<S>(0, "set")) {
+  }
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_set_half(D& d, unsigned& q, const A& a, const A& b,
+                                                        const Cc& c) {
+#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
+  if constexpr (last_is<S>(T)) {                                                                   \
+    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
+  } else
+#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
+  if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
+    TIRX_SEL_##K(SP, DC, C)                                                                        \
+  } else
+#include <tirx/ptx/rows/set_half.def>
+    TIRX_CMP_MISS
+  }
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_set(D& d, unsigned& q, const A& a, const A& b,
+                                                   const Cc& c) {
 #define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
   if constexpr (last_is<S>(T)) {                                                                   \
     CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
@@ -161,15 +193,18 @@ struct family {
     TIRX_SEL_##K(SP, DC, C)                                                                        \
   } else
 #include <tirx/ptx/rows/set.def>
-      TIRX_CMP_MISS
-    } else {
+    TIRX_CMP_MISS
+  }
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit_select(D& d, unsigned& q, const A& a, const A& b,
+                                                      const Cc& c) {
 #define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
   if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
     TIRX_SEL_##K(SP, DC, C)                                                                        \
   } else
 #include <tirx/ptx/rows/selp.def>
-      TIRX_CMP_MISS
-    }
+    TIRX_CMP_MISS
+  }
 #undef TIRX_CMP_CASE
 #undef TIRX_CMP_MISS
 #undef TIRX_P_IN
@@ -178,6 +213,20 @@ struct family {
 #undef TIRX_SEL_1
 #undef TIRX_SEL_2
 #undef TIRX_SEL_3
+
+  /// One instruction: d (and q for p|q) from a, b and c (carriers). NS: the
+  /// form's sources (a second destination counts).
+  template <fixed_string S, int NS, class D, class A, class Cc>
+  __device__ TIRX_FORCEINLINE static void emit(D& d, unsigned& q, const A& a, const A& b,
+                                               const Cc& c) {
+    if constexpr (token_is<S>(0, "setp"))
+      emit_setp<S, NS>(d, q, a, b, c);
+    else if constexpr (token_is<S>(0, "set") && half_set<S>())
+      emit_set_half<S, NS>(d, q, a, b, c);
+    else if constexpr (token_is<S>(0, "set"))
+      emit_set<S, NS>(d, q, a, b, c);
+    else
+      emit_select<S, NS>(d, q, a, b, c);
   }
 
   /// apply's call: the destination, the second one (setp's q, where the form
