@@ -32,6 +32,21 @@ TIRX_HD inline float fast_exp(float x) {
 #endif
 }
 
+/// x / y: the SFU's reciprocal and one multiply on the device (2 ulp for
+/// |y| in [2^-126, 2^126]; 0 for a finite x and a larger |y|, an infinite
+/// one included), IEEE division on the host. An IEEE division on the
+/// device checks every quotient (FCHK) and calls a slow path for a huge
+/// divisor: GELU and SiLU of very negative x (e^-x past 2^126) took it,
+/// about a third of D's elements on the benchmark's data, and ran the
+/// fused epilogue at 0.61 of cublasLt (docs/gemm.md, "The epilogue").
+TIRX_HD inline float fast_div(float x, float y) {
+#if defined(__CUDA_ARCH__)
+  return __fdividef(x, y);
+#else
+  return x / y;
+#endif
+}
+
 /// The elementwise functions of the epilogue, on fp32 values.
 struct identity {
   TIRX_HD float operator()(float x) const { return x; }
@@ -41,14 +56,14 @@ struct relu {
 };
 /// x * sigmoid(x).
 struct silu {
-  TIRX_HD float operator()(float x) const { return x / (1.0f + fast_exp(-x)); }
+  TIRX_HD float operator()(float x) const { return fast_div(x, 1.0f + fast_exp(-x)); }
 };
 /// GELU with the tanh approximation, x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715
 /// x^3))), computed as x sigmoid(2 sqrt(2/pi) (x + 0.044715 x^3)) (the same
 /// function: one exponential, no tanh).
 struct gelu_tanh {
   TIRX_HD float operator()(float x) const {
-    return x / (1.0f + fast_exp(-1.5957691216f * (x + 0.044715f * x * x * x)));
+    return fast_div(x, 1.0f + fast_exp(-1.5957691216f * (x + 0.044715f * x * x * x)));
   }
 };
 } // namespace ewise
