@@ -105,7 +105,7 @@ struct family {
   /// Whether set spelling S is a half-precision one (PTX ISA 9.7.8.1: a
   /// half type, scalar or packed, as its destination or its source type).
   template <fixed_string S> TIRX_HD static constexpr bool half_set() {
-    const ptxdesc::Tokens t = ptxdesc::tokenize(text_view{S.chars, S.size()});
+    const auto& t = ptxemit::tokens_v<S>;
     const auto half = [&](int k) {
       return t.is(k, "f16") || t.is(k, "bf16") || t.is(k, "f16x2") || t.is(k, "bf16x2");
     };
