@@ -18,18 +18,21 @@
 // 20 event-timed launches taken alternately (tirx, cuBLAS, tirx, ...) after
 // a warm-up, medians reported. Output: one CSV line per problem (M, N, K,
 // tirx TFLOP/s, cuBLAS TFLOP/s, ratio, case).
-//   bench_gemm [--quick]   (quick: 4096^3 and 8192^3 of the fast path, and
-//                           the general rows at 4096^3)
+//   bench_gemm [--quick]   (quick: 4096^3 and 8192^3 of the fast path, the
+//                           heuristic's 1024 x 14336 x 4096 and 4095 x 4104 x
+//                           4096 (tail splits), and the general rows at 4096^3)
 //   bench_gemm --sweep-small   the sweep of the heuristic's table
 //     (kernels/gemm/gemm_heuristic.cuh): for M in {1, 16, 128, 1024} x
 //     (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)}, bf16 TN, every
 //     configuration of tirx_kernels::gemm (tile 128 x 256 or 128 x 128, split
-//     S in 1, 2, 3, 4, 6, 8; 128 x 256 unsplit is the fast path's kernel)
-//     checked against cuBLAS, then timed beside it (a caller's workspace: no
-//     allocation in the timing); one CSV line per (shape, configuration),
-//     then the best of each shape as gemm_table's rows, to paste.
-// The general rows of the LLM shapes with M <= 1024 ("gemm (heuristic)")
-// run tirx_kernels::gemm with the heuristic's configuration.
+//     S in 1, 2, 3, 4, 6, 8; 128 x 256 unsplit is the fast path's kernel;
+//     then the tail split S in 2, 3, 4, 6, 8 unsplit) checked against cuBLAS,
+//     then timed beside it (a caller's workspace: no allocation in the
+//     timing); one CSV line per (shape, configuration), a tail-best line
+//     per shape, then the best split-K configuration of each shape as
+//     gemm_table's rows, to paste.
+// The general rows "gemm (heuristic)" run tirx_kernels::gemm with the
+// heuristic's configuration (tile, split-K, tail split).
 #include "../kernels/gemm/gemm.cuh" // (gemm_workspace_bytes; the launches: bench_gemm_tirx.cu)
 #include "bench_gemm_tirx.hpp"
 #include "event_timing.hpp"
@@ -237,7 +240,7 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
 /// --sweep-small: every configuration of every small-M LLM shape beside
 /// cuBLAS (see the header comment). Returns the number of mismatches.
 int sweep_small(cublasHandle_t h) {
-  std::printf("sweep,M,N,K,tile_n,split,tirx_tflops,cublas_tflops,ratio\n");
+  std::printf("sweep,M,N,K,tile_n,split,tail_split,tirx_tflops,cublas_tflops,ratio\n");
   struct Best {
     int m, n, k, tile_n, split;
     double ratio, tflops;
@@ -286,14 +289,23 @@ int sweep_small(cublasHandle_t h) {
         (median_of([&] { cublas_gemm(h, Layout::tn, a, k, b, k, scratch, m, n, k, 1.0f); }) *
          1e-3) /
         1e12;
-    Best top{m, n, k, 256, 1, 0.0, 0.0};
-    for (int tile_n : {256, 128})
-      for (int split : {1, 2, 3, 4, 6, 8}) {
-        if (split > (k + 63) / 64)
+    Best top{m, n, k, 256, 1, 0.0, 0.0}, top_tail{m, n, k, 256, 1, 0.0, 0.0};
+    // (tile_n, split, tail split): split-K's candidates, then the tail split's
+    std::vector<std::array<int, 3>> candidates;
+    for (int tile_n : {256, 128}) {
+      for (int split : {1, 2, 3, 4, 6, 8})
+        candidates.push_back({tile_n, split, 1});
+      for (int tail : {2, 3, 4, 6, 8})
+        candidates.push_back({tile_n, 1, tail});
+    }
+    for (auto [tile_n, split, tail] : candidates) {
+      {
+        if (split > (k + 63) / 64 || tail > (k + 63) / 64)
           continue;
         tirx_kernels::GemmArgs<bf16> g{};
         g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
-        g.tile_n = tile_n, g.split = split, g.workspace = ws, g.workspace_bytes = ws_bytes;
+        g.tile_n = tile_n, g.split = split, g.tail_split = tail;
+        g.workspace = ws, g.workspace_bytes = ws_bytes;
         CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
         CHECK(bench_gemm::tirx_general(Layout::tn, g));
         CHECK(cudaDeviceSynchronize());
@@ -305,21 +317,26 @@ int sweep_small(cublasHandle_t h) {
           bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
         }
         if (bad) {
-          std::printf("sweep,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m, n,
-                      k, tile_n, split, bad);
+          std::printf("sweep,%d,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m,
+                      n, k, tile_n, split, tail, bad);
           ++bad_configs;
           continue;
         }
         const double ft =
             flop / (median_of([&] { CHECK(bench_gemm::tirx_general(Layout::tn, g)); }) * 1e-3) /
             1e12;
-        std::printf("sweep,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, ft, fc,
-                    ft / fc);
+        std::printf("sweep,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, tail, ft,
+                    fc, ft / fc);
         std::fflush(stdout);
-        if (ft / fc > top.ratio)
-          top = {m, n, k, tile_n, split, ft / fc, ft};
+        Best& b = tail > 1 ? top_tail : top;
+        if (ft / fc > b.ratio)
+          b = {m, n, k, tile_n, tail > 1 ? tail : split, ft / fc, ft};
       }
+    }
     best.push_back(top);
+    std::printf("tail-best,%d,%d,%d,%d,%d,%.1f,%.3f (the best tail split; the table's is %.3f)\n",
+                m, n, k, top_tail.tile_n, top_tail.split, top_tail.tflops, top_tail.ratio,
+                top.ratio);
     for (void* p : {static_cast<void*>(a), static_cast<void*>(b), static_cast<void*>(d),
                     static_cast<void*>(ref), static_cast<void*>(scratch), static_cast<void*>(ws)})
       CHECK(cudaFree(p));
@@ -348,6 +365,8 @@ int main(int argc, char** argv) {
   std::vector<Problem> ps;
   if (quick) {
     ps = {{4096, 4096, 4096}, {8192, 8192, 8192}};
+    for (std::array<int, 3> s : {std::array{1024, 14336, 4096}, std::array{4095, 4104, 4096}})
+      ps.push_back({s[0], s[1], s[2], Problem::general, Layout::tn, "bf16 TN gemm (heuristic)"});
   } else {
     for (int s : {1024, 2048, 4096, 8192, 16384})
       ps.push_back({s, s, s});
@@ -357,10 +376,14 @@ int main(int argc, char** argv) {
     ps.push_back({4095, 4104, 4096});
     ps.push_back({8191, 8200, 8192});
   }
-  if (!quick)
+  if (!quick) {
     for (int m : {1, 16, 128, 1024})
       for (auto [n, k] : {std::pair{4096, 4096}, std::pair{14336, 4096}, std::pair{4096, 14336}})
         ps.push_back({m, n, k, Problem::general, Layout::tn, "bf16 TN gemm (heuristic)"});
+    for (std::array<int, 3> s : {std::array{1024, 1024, 1024}, std::array{2048, 14336, 4096},
+                                 std::array{4095, 4104, 4096}, std::array{8191, 8200, 8192}})
+      ps.push_back({s[0], s[1], s[2], Problem::general, Layout::tn, "bf16 TN gemm (heuristic)"});
+  }
   const int s = 4096;
   ps.push_back({s, s, s, Problem::general, Layout::tn, "bf16 TN (A row, B col) gemm"});
   ps.push_back(

@@ -18,8 +18,9 @@
 // whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's) when the
 // configuration is its own (tile 128 x 256, no split). The configuration
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
-// 128 x 256 or 128 x 128 CTA tile and split-K over S CTAs with a
-// deterministic reduction (gemm_splitk.cuh). Invalid arguments (gemm_check) are
+// 128 x 256 or 128 x 128 CTA tile, split-K over S CTAs with a
+// deterministic reduction (gemm_splitk.cuh), and the tail split of the
+// last partial wave (GemmArgs::tail_split, gemm_tail.cuh). Invalid arguments (gemm_check) are
 // refused with cudaErrorInvalidValue, the reason in gemm_check's message.
 #pragma once
 
@@ -91,28 +92,52 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
   } catch (const std::exception&) {
     p.tma_store = false;
   }
+  if (p.tail_split > 1)
+    return run_tail<Cfg::tile_n>(
+        p, g.workspace, g.workspace_bytes, stream,
+        [&](const typename Cfg::ParamsT& q) { return launch<Cfg>(ma, mb, md, q, stream); });
   return launch<Cfg>(ma, mb, md, p, stream);
 }
 } // namespace gemm_sm90
 
-/// The configuration gemm runs g with: GemmArgs::tile_n and split where
-/// given, choose_config's otherwise, S cut to the K blocks there are.
+/// The configuration gemm runs g with: GemmArgs::tile_n, split and
+/// tail_split where given, choose_config's otherwise (its tail split only
+/// with its tile), S cut to the K blocks there are; no tail split with
+/// split-K.
 template <class T, class Out> GemmChoice gemm_choice(const GemmArgs<T, Out>& g) {
-  GemmChoice c{g.tile_n, g.split};
-  if (c.tile_n == 0 || c.split == 0) {
+  GemmChoice c{g.tile_n, g.split, g.tail_split};
+  if (c.tile_n == 0 || c.split == 0 || c.tail_split == 0) {
     const GemmChoice h = choose_config(g.m, g.n, g.k, g.batch, gemm_sm90::sm_count());
+    const bool same_tile = c.tile_n == 0 || c.tile_n == h.tile_n;
     c.tile_n = c.tile_n ? c.tile_n : h.tile_n;
     c.split = c.split ? c.split : h.split;
+    c.tail_split = c.tail_split ? c.tail_split : same_tile ? h.tail_split : 1;
   }
   c.split = gemm_sm90::split_plan(g.k, c.split).split;
+  c.tail_split = c.split > 1 ? 1 : gemm_sm90::split_plan(g.k, c.tail_split).split;
   return c;
 }
 
 namespace gemm_sm90 {
+/// The tail split gemm runs g with under choice c (on the current device's
+/// SMs: the whole waves of its persistent grid).
+template <class T, class Out> TailPlan tail_plan_of(const GemmArgs<T, Out>& g, GemmChoice c) {
+  if (c.split > 1 || c.tail_split <= 1)
+    return TailPlan{};
+  const long long tiles = (g.m + block_m - 1) / block_m * ((g.n + c.tile_n - 1) / c.tile_n);
+  return tail_plan(tiles * g.batch, sm_count(), g.k, c.tail_split);
+}
+/// The bytes of the kernel's fp32 partials at the workspace's start:
+/// split-K's or the tail split's (0 without either).
+template <class T, class Out> long long partials_bytes(const GemmArgs<T, Out>& g, GemmChoice c) {
+  return c.split > 1 ? splitk_workspace_bytes(g.m, g.n, g.batch, c.split)
+                     : tail_workspace_bytes(tail_plan_of(g, c), c.tile_n);
+}
+
 /// The copies gemm makes of A and B (those tma_takes refuses, gemm_copy.cuh)
-/// and where they lie in the workspace: split-K's fp32 partials first, then
-/// A's copy, then B's, each 256-byte aligned; bytes: the whole (split-K's
-/// alone without a copy).
+/// and where they lie in the workspace: the partials first (partials_bytes),
+/// then A's copy, then B's, each 256-byte aligned; bytes: the whole (the
+/// partials alone without a copy).
 struct CopyPlan {
   bool a = false, b = false;
   CopyArgs ca{}, cb{}; ///< the copies (src, dst still to be set: dst by offset)
@@ -130,7 +155,7 @@ CopyArgs copy_of(const T* p, long long ld, long long stride, long long rows, lon
   return c;
 }
 template <Major MajorA, Major MajorB, class T, class Out>
-CopyPlan copy_plan(const GemmArgs<T, Out>& g, int split) {
+CopyPlan copy_plan(const GemmArgs<T, Out>& g, long long partials) {
   CopyPlan c{};
   const long long lda = g.lda ? g.lda : dense_ld(MajorA, g.m, g.k);
   const long long ldb = g.ldb ? g.ldb : dense_ld(MajorB, g.k, g.n);
@@ -139,26 +164,25 @@ CopyPlan copy_plan(const GemmArgs<T, Out>& g, int split) {
   const bool ar = MajorA == Major::row, bc = MajorB == Major::col;
   c.ca = copy_of(g.a, lda, g.stride_a, ar ? g.m : g.k, ar ? g.k : g.m, g.batch);
   c.cb = copy_of(g.b, ldb, g.stride_b, bc ? g.n : g.k, bc ? g.k : g.n, g.batch);
-  const long long splitk = splitk_workspace_bytes(g.m, g.n, g.batch, split);
-  c.a_offset = (splitk + 255) / 256 * 256;
+  c.a_offset = (partials + 255) / 256 * 256;
   c.b_offset = c.a_offset + (c.a ? copy_bytes(c.ca.count, c.ca.rows, c.ca.cols) : 0);
-  c.bytes =
-      !c.a && !c.b ? splitk : c.b_offset + (c.b ? copy_bytes(c.cb.count, c.cb.rows, c.cb.cols) : 0);
+  c.bytes = !c.a && !c.b ? partials
+                         : c.b_offset + (c.b ? copy_bytes(c.cb.count, c.cb.rows, c.cb.cols) : 0);
   return c;
 }
 } // namespace gemm_sm90
 
 /// The bytes of workspace gemm needs for g, for every MajorA and MajorB:
-/// split-K's fp32 partials (none without a split), then the copies of A and
+/// the fp32 partials of split-K or the tail split (none without), then the copies of A and
 /// B where TMA cannot read them (none when it can). Give GemmArgs::workspace
 /// of at least this size (16-byte aligned, as cudaMalloc's are) to spare the
 /// allocation.
 template <class T, class Out> long long gemm_workspace_bytes(const GemmArgs<T, Out>& g) {
-  const int split = gemm_choice(g).split;
-  const long long x[4] = {gemm_sm90::copy_plan<Major::row, Major::row>(g, split).bytes,
-                          gemm_sm90::copy_plan<Major::row, Major::col>(g, split).bytes,
-                          gemm_sm90::copy_plan<Major::col, Major::row>(g, split).bytes,
-                          gemm_sm90::copy_plan<Major::col, Major::col>(g, split).bytes};
+  const long long part = gemm_sm90::partials_bytes(g, gemm_choice(g));
+  const long long x[4] = {gemm_sm90::copy_plan<Major::row, Major::row>(g, part).bytes,
+                          gemm_sm90::copy_plan<Major::row, Major::col>(g, part).bytes,
+                          gemm_sm90::copy_plan<Major::col, Major::row>(g, part).bytes,
+                          gemm_sm90::copy_plan<Major::col, Major::col>(g, part).bytes};
   long long most = 0;
   for (int i = 0; i < 4; ++i)
     most = x[i] > most ? x[i] : most;
@@ -196,6 +220,8 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
     return "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128 or 256";
   if (g.split < 0 || g.split > 64)
     return "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
+  if (g.tail_split < 0 || g.tail_split > 64)
+    return "tirx_kernels::gemm: tail_split is 0 (the heuristic's) or 1..64";
   return nullptr;
 }
 
@@ -216,6 +242,9 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   p.bias = g.bias, p.stride_bias = g.stride_bias;
   p.alpha = g.alpha, p.beta = g.beta, p.fn = epi.fn;
   p.split = sp.split, p.split_blocks = sp.blocks;
+  const TailPlan tp = tail_plan_of(g, choice);
+  p.tail_split = tp.split, p.tail_blocks = tp.blocks, p.tail_whole = tp.whole,
+  p.tail_tiles = tp.tiles;
   // an operand with stride 0 (or a batch of one) is one matrix: batch coordinate 0
   p.a_batch = g.batch > 1 && g.stride_a != 0, p.b_batch = g.batch > 1 && g.stride_b != 0;
   constexpr int out = static_cast<int>(sizeof(Out));
@@ -231,7 +260,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
-        sp.split == 1) {
+        sp.split == 1 && tp.split == 1) {
       using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
       try {
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
@@ -265,7 +294,7 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
   if (gemm_check<MajorA, MajorB, Epi>(g) != nullptr)
     return cudaErrorInvalidValue;
   const GemmChoice choice = gemm_choice(g);
-  const CopyPlan cp = copy_plan<MajorA, MajorB>(g, choice.split);
+  const CopyPlan cp = copy_plan<MajorA, MajorB>(g, partials_bytes(g, choice));
   if (!cp.a && !cp.b)
     return run_tma<MajorA, MajorB>(g, choice, stream, epi);
   // A and/or B into 16-byte rows first: the caller's workspace, or one of

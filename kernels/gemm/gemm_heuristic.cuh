@@ -3,7 +3,9 @@
 // and the split-K count S for a problem, host-side.
 //
 // A problem with a full wave of 128 x 256 tiles (at least sms of them)
-// keeps the fast path's tile, unsplit. Otherwise first the table (gemm_table): the shapes swept on
+// keeps the fast path's tile, unsplit; its last partial wave is cut into K
+// ranges (the tail split, gemm_tail.cuh) where the wave model of
+// tail_choice says that is faster. Otherwise first the table (gemm_table): the shapes swept on
 // the H200 by `tirx_bench_gemm --sweep-small` (benchmarks/bench_gemm.cu), each with its best
 // configuration. A row applies to a problem of one GEMM (batch 1) whose n and k lie within a factor
 // 2^0.25 of the row's and whose m lies in (row.m / 2, row.m]. Any other problem goes to the wave
@@ -16,10 +18,12 @@
 
 namespace tirx_kernels {
 
-/// A configuration of the general kernel: the CTA tile's N (256 or 128)
-/// and the split-K count (1: no split; S > 1: S K ranges and a reduction).
+/// A configuration of the general kernel: the CTA tile's N (256 or 128),
+/// the split-K count (1: no split; S > 1: S K ranges and a reduction) and
+/// the tail split (1: none; S > 1: the tiles of the last partial wave cut
+/// into S K ranges).
 struct GemmChoice {
-  int tile_n = 256, split = 1;
+  int tile_n = 256, split = 1, tail_split = 1;
 };
 
 /// One row of the table: the problem (m, n, k) and its configuration.
@@ -91,6 +95,24 @@ inline GemmChoice model_choice(int m, int n, int k, int batch, int sms) {
     }
   return best;
 }
+
+/// The tail split of a problem of `tiles` tiles (at least a wave of sms):
+/// the S in 2..8 (S tail tiles' ranges fitting in a wave, ranges of at least
+/// 2 K blocks) that most shortens the wave model's time, in waves: whole
+/// waves + 1 without; 1.01 (whole + 1 / S) + 0.02 S with (the general kernel
+/// about 1% slower than the fast path's, each range's partials about 0.02 of
+/// a wave to write and add); only where that saves more than 3%; 1 otherwise.
+inline int tail_choice(long long tiles, int sms, int k) {
+  const long long whole = tiles / sms, tail = tiles % sms;
+  int best = 1;
+  double best_waves = 0.97 * static_cast<double>(whole + 1);
+  for (int s = 2; tail > 0 && s <= 8 && s * tail <= sms && 2 * s <= cdiv(k, 64); ++s) {
+    const double waves = 1.01 * (static_cast<double>(whole) + 1.0 / s) + 0.02 * s;
+    if (waves < best_waves)
+      best = s, best_waves = waves;
+  }
+  return best;
+}
 } // namespace gemm_heuristic
 
 /// The configuration for a problem of batch GEMMs of m x n x k on sms
@@ -98,8 +120,9 @@ inline GemmChoice model_choice(int m, int n, int k, int batch, int sms) {
 inline GemmChoice choose_config(int m, int n, int k, int batch, int sms) {
   using namespace gemm_heuristic;
   sms = sms > 0 ? sms : 132;
-  if (cdiv(m, 128) * cdiv(n, 256) * batch >= sms) // a full wave of the fast path's tiles
-    return {256, 1};
+  const long long tiles = cdiv(m, 128) * cdiv(n, 256) * batch;
+  if (tiles >= sms) // a full wave of the fast path's tiles
+    return {256, 1, tail_choice(tiles, sms, k)};
   if (batch == 1)
     for (const GemmTableRow& r : gemm_table)
       if (near(n, r.n) && near(k, r.k) && m <= r.m && 2 * m > r.m)

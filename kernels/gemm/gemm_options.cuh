@@ -11,6 +11,8 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <cmath>
+
 namespace tirx_kernels {
 
 /// The storage order of a matrix: row-major (the columns of a row are
@@ -114,11 +116,15 @@ template <class T, class Out = T> struct GemmArgs {
   /// heuristic's choice (kernels/gemm/gemm_heuristic.cuh). S is cut to the
   /// K blocks of 64 there are, so that every K range holds one.
   int tile_n = 0, split = 0;
-  /// Split-K's fp32 partials (S x batch x m x n floats), then the copies of an A
-  /// or B that TMA cannot read (gemm_copy.cuh): gemm_workspace_bytes(args) bytes
-  /// are enough; used when it holds what the call needs (16-byte aligned where a
-  /// copy is made), otherwise the launcher allocates it with cudaMallocAsync on
-  /// the stream and frees it with cudaFreeAsync after the call's kernels.
+  /// The tail split S: 1, none; S > 1, the tiles of the last partial wave of
+  /// the persistent grid cut into S K ranges, S CTAs each (gemm_tail.cuh;
+  /// without split-K only); 0: the heuristic's.
+  int tail_split = 0;
+  /// Split-K's fp32 partials (S x batch x m x n floats) or the tail split's, then the copies of an
+  /// A or B that TMA cannot read (gemm_copy.cuh): gemm_workspace_bytes(args) bytes are enough; used
+  /// when it holds what the call needs (16-byte aligned where a copy is made), otherwise the
+  /// launcher allocates it with cudaMallocAsync on the stream and frees it with cudaFreeAsync after
+  /// the call's kernels.
   float* workspace = nullptr;
   long long workspace_bytes = 0;
 };

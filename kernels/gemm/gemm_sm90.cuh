@@ -25,7 +25,9 @@
 // 1): a tile's K blocks are cut into p.split ranges, each range a tile of
 // the scheduler (batch index bt * split + s), whose fp32 sum goes to its
 // slice of the workspace; gemm_splitk.cuh adds the slices and applies the
-// epilogue.
+// epilogue. The tail split (Io::any, p.tail_split > 1, gemm_tail.cuh): the
+// tiles of the last partial wave are cut into K ranges on more CTAs, the
+// last range to end adds the others' partials and stores the tile.
 //
 // Options of the fast path (template arguments of gemm_bf16_tn, measured
 // in docs/gemm.md): Stages, Overlap (keep one stage's wgmmas in flight
@@ -36,6 +38,7 @@
 #pragma once
 
 #include "gemm_epilogue.cuh"
+#include "gemm_tail.cuh"
 
 #include <tirx/exec/tma.hpp>
 #include <tirx/host/tensor_map.hpp>
@@ -116,9 +119,18 @@ __global__ void __launch_bounds__(threads, 1)
   const int k_blocks = (p.k + block_k - 1) / block_k;
   // split-K (Io::any): the scheduler's batch index is bt * split + s, s the
   // K range [s * split_blocks, ...) of the tile (work(): the tile's part)
+  // (tail split, Io::any: the walk of TailWalk, whose units past the
+  // whole waves are K ranges of the tail's tiles)
   const int split = any ? p.split : 1;
-  auto sched = TileScheduler<TileOrder::grouped, 8 * Cluster, Cluster>::persistent(
-      m_tiles, n_tiles, (Cfg::rank == 3 ? p.batch : 1) * split); // (2-D maps: one matrix)
+  const int batches = (Cfg::rank == 3 ? p.batch : 1) * split; // (2-D maps: one matrix)
+  using Sched = TileScheduler<TileOrder::grouped, 8 * Cluster, Cluster>;
+  auto sched = [&] {
+    if constexpr (any)
+      return TailWalk<Sched>(m_tiles, n_tiles, batches, p.tail_whole, p.tail_split, blockIdx.x,
+                             gridDim.x);
+    else
+      return Sched::persistent(m_tiles, n_tiles, batches);
+  }();
   struct Work {
     int bt, kb0, kb1;
   };
@@ -128,6 +140,11 @@ __global__ void __launch_bounds__(threads, 1)
         const int s = sched.batch_index() % split, kb0 = s * p.split_blocks;
         return {sched.batch_index() / split, kb0,
                 kb0 + p.split_blocks < k_blocks ? kb0 + p.split_blocks : k_blocks};
+      }
+      if (sched.part() >= 0) {
+        const int kb0 = sched.part() * p.tail_blocks;
+        return {sched.batch_index(), kb0,
+                kb0 + p.tail_blocks < k_blocks ? kb0 + p.tail_blocks : k_blocks};
       }
     }
     return {sched.batch_index(), 0, k_blocks};
@@ -221,6 +238,8 @@ __global__ void __launch_bounds__(threads, 1)
                                 col0 + 2 * (l % 4));
           continue;
         }
+        if (sched.part() >= 0 && !tail_fixup<BN>(acc, p, sched.tail_index(), sched.part(), c))
+          continue; // a part that ended before the tile's last one
       }
       if constexpr (!Cfg::Epi::plain)
         apply_epilogue<typename Cfg::Epi, BN>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4),
@@ -287,8 +306,10 @@ cudaError_t launch(const typename Cfg::MapA& ma, const typename Cfg::MapB& mb,
     max_ctas = clusters * cluster;
   }
   const long long m_tiles = (p.m + block_m * cluster - 1) / (block_m * cluster) * cluster;
-  const long long tiles = m_tiles * ((p.n + Cfg::tile_n - 1) / Cfg::tile_n) * p.batch *
-                          (Cfg::io == Io::any ? p.split : 1);
+  long long tiles = m_tiles * ((p.n + Cfg::tile_n - 1) / Cfg::tile_n) * p.batch *
+                    (Cfg::io == Io::any ? p.split : 1);
+  if (Cfg::io == Io::any && p.tail_split > 1) // (the units of the tail split)
+    tiles = p.tail_whole + p.tail_tiles * p.tail_split;
   const int grid = static_cast<int>(tiles < max_ctas ? tiles : max_ctas);
   config.gridDim = dim3(static_cast<unsigned>(grid));
   return cudaLaunchKernelEx(&config, kernel, ma, mb, md, p);

@@ -16,6 +16,10 @@
 //     own named barrier before one thread releases the stage;
 //   - named: two warpgroups handing a buffer back and forth with
 //     named_barrier_arrive / named_barrier_sync, and each syncing on its own;
+//   - reduce: named_barrier_or / named_barrier_and over each of two
+//     warpgroups, on rounds with no true predicate, one (on a random
+//     thread), random ones, and all, every thread's result against its
+//     warpgroup's OR and AND;
 //   - elect: elect_sync elects exactly one lane per warp, the same for all
 //     lanes, and one of the mask's lanes for a partial mask;
 //   - cluster: clusters of 2 and 4, each CTA writing into every CTA's shared
@@ -217,6 +221,17 @@ __global__ void __launch_bounds__(384, 1) ws_kernel(const float* in, float* out,
 }
 
 // -- named: two warpgroups hand a buffer back and forth -----------------------------
+/// Round r: thread t passes pred[r * 256 + t] to named_barrier_or and to
+/// named_barrier_and on its warpgroup's barrier (1 + t / 128).
+__global__ void reduce_kernel(const int* pred, int* any, int* all, int rounds) {
+  const unsigned t = threadIdx.x, group = t / 128;
+  for (int r = 0; r < rounds; ++r) {
+    const bool p = pred[r * 256 + t] != 0;
+    any[r * 256 + t] = named_barrier_or(1 + group, 128, p) ? 1 : 0;
+    all[r * 256 + t] = named_barrier_and(3 + group, 128, p) ? 1 : 0;
+  }
+}
+
 __global__ void named_kernel(const float* in, float* out, float* own, int rounds) {
   __shared__ float buf[128];
   __shared__ float mine[256];
@@ -481,6 +496,44 @@ int main(int argc, char** argv) {
     }
     check_floats("named barriers between warpgroups", dout.download(), want);
     check_floats("named barriers within a warpgroup", down.download(), want_own);
+  }
+  { // reduce
+    const int rounds = 64;
+    std::vector<int> pred(static_cast<size_t>(rounds) * 256);
+    std::uniform_int_distribution<int> thread(0, 255), coin(0, 1);
+    for (int r = 0; r < rounds; ++r) {
+      const int one = thread(rng); // round kinds: none, one thread, random, all
+      for (int t = 0; t < 256; ++t)
+        pred[static_cast<size_t>(r * 256 + t)] = r % 4 == 0   ? 0
+                                                 : r % 4 == 1 ? t == one
+                                                 : r % 4 == 2 ? coin(rng)
+                                                              : 1;
+    }
+    DeviceBuffer<int> dpred(pred.size()), dany(pred.size()), dall(pred.size());
+    dpred.upload(pred);
+    dany.poison();
+    dall.poison();
+    reduce_kernel<<<1, 256>>>(dpred.ptr, dany.ptr, dall.ptr, rounds);
+    TIRX_CHECK_LAUNCH("reduce_kernel");
+    const auto any = dany.download(), all = dall.download();
+    int wrong = 0;
+    for (int r = 0; r < rounds; ++r)
+      for (int g = 0; g < 2; ++g) {
+        int want_any = 0, want_all = 1;
+        for (int t = 0; t < 128; ++t) {
+          want_any |= pred[static_cast<size_t>(r * 256 + g * 128 + t)];
+          want_all &= pred[static_cast<size_t>(r * 256 + g * 128 + t)];
+        }
+        for (int t = 0; t < 128; ++t) {
+          const size_t at = static_cast<size_t>(r * 256 + g * 128 + t);
+          if (any[at] != want_any || all[at] != want_all)
+            ++wrong;
+        }
+      }
+    if (!expect(wrong == 0))
+      std::printf("FAIL named_barrier_or / named_barrier_and: %d results wrong\n", wrong);
+    else
+      std::printf("PASS named_barrier_or / named_barrier_and (%d rounds, 2 warpgroups)\n", rounds);
   }
   { // elect
     DeviceBuffer<int> lanes(128), counts(4), lanes_odd(128), counts_odd(4);

@@ -89,6 +89,7 @@ struct Variant {
   bool give_workspace = false;  ///< pass GemmArgs::workspace (else the launcher allocates)
   bool ws_short = false;        ///< give it 16 bytes short of what the call needs (unused)
   int move_a = -1, move_b = -1; ///< A's, B's own offset in elements (-1: offset)
+  int tail = 1;                 ///< GemmArgs::tail_split (0: the heuristic's)
 };
 
 int failures = 0, cases = 0;
@@ -146,9 +147,10 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   g.c = dc, g.ldc = ldc, g.stride_c = sc;
   g.bias = dbias, g.stride_bias = sbias;
   g.alpha = v.alpha, g.beta = v.beta;
-  g.tile_n = v.tile_n, g.split = v.split;
+  g.tile_n = v.tile_n, g.split = v.split, g.tail_split = v.tail;
   const GemmChoice chosen = gemm_choice(g);
-  const gemm_sm90::CopyPlan plan = gemm_sm90::copy_plan<MA, MB>(g, chosen.split);
+  const gemm_sm90::CopyPlan plan =
+      gemm_sm90::copy_plan<MA, MB>(g, gemm_sm90::partials_bytes(g, chosen));
   float* ws = nullptr;
   const long long ws_bytes = gemm_workspace_bytes(g);
   if (v.give_workspace && ws_bytes > 0) { // poisoned: whether the call used it shows
@@ -252,7 +254,7 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
       ++bad;
     }
   }
-  if (chosen.split > 1) { // split-K's reduction is deterministic: a second run, the same bits
+  if (chosen.split > 1 || chosen.tail_split > 1) { // deterministic sums: the same bits again
     TIRX_CHECK_CUDA((gemm<MA, MB>(g, 0, epi)));
     std::vector<Out> again(static_cast<size_t>(d_elems));
     TIRX_CHECK_CUDA(cudaMemcpy(again.data(), dd, d_elems * sizeof(Out), cudaMemcpyDeviceToHost));
@@ -265,10 +267,11 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   const char* ab = plan.a && plan.b ? "copied" : plan.a ? "A copied" : plan.b ? "B copied" : "TMA";
   const bool tma_d =
       gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) && n * sizeof(Out) % 16 == 0;
-  std::printf("%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d%s\n",
-              bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, ab,
-              tma_d ? "TMA store" : "plain stores", chosen.tile_n, chosen.split,
-              v.tile_n == 0 || v.split == 0 ? " (heuristic)" : "");
+  std::printf(
+      "%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d tail %d%s\n",
+      bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, ab, tma_d ? "TMA store" : "plain stores",
+      chosen.tile_n, chosen.split, chosen.tail_split,
+      v.tile_n == 0 || v.split == 0 || v.tail == 0 ? " (heuristic)" : "");
   failures += bad ? 1 : 0;
   TIRX_CHECK_CUDA(cudaFree(da));
   TIRX_CHECK_CUDA(cudaFree(db));
@@ -518,6 +521,47 @@ void splitk_example(std::mt19937& rng) {
 
 } // namespace
 
+#if TIRX_GEMM_GROUP == 4
+/// The tail split (GemmArgs::tail_split, gemm_tail.cuh): whole waves and a
+/// split last wave (2100 x 2048: 136 tiles of 128 x 256 on 132 SMs, 272 of
+/// 128 x 128), every tile split (problems under a wave), K ranges cut to the
+/// K blocks there are, plain stores, copies, the caller's workspace, and
+/// the heuristic's own choice; each run twice for the same bits.
+void tails(std::mt19937& rng, bool quick) {
+  using Gelu = Epilogue<ewise::gelu_tanh, Bias::column>;
+  auto v = [](const char* name, int tile_n, int tail) {
+    Variant x{name};
+    x.tile_n = tile_n, x.split = 1, x.tail = tail;
+    return x;
+  };
+  const char* tn = "bf16 TN Plain, tail split";
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 2048, 1000,
+                                                               v("dense", 256, 4), rng);
+  Variant h = v("heuristic", 0, 0);
+  h.split = 0;
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 2048, 1024, h, rng);
+  Variant ab = v("alpha-beta", 128, 8);
+  ab.pad = 8, ab.alpha = 0.5f, ab.beta = -1.5f;
+  run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>("bf16 TN gelu(+col bias), tail", 2100,
+                                                              2048, 520, ab, rng);
+  Variant batched = v("batched", 256, 3); // 8 tiles: all of them split
+  batched.batch = 2, batched.beta = 0.5f;
+  run<Major::row, Major::row, Epilogue<>, nv_bfloat16, float>("bf16 NN -> fp32, tail", 129, 257,
+                                                              1000, batched, rng);
+  Variant odd = v("misaligned", 128, 5); // copies of A and B, D by plain stores
+  odd.offset = 1, odd.give_workspace = true;
+  run<Major::col, Major::col, Epilogue<ewise::silu, Bias::row>, half, nv_bfloat16>(
+      "fp16 TT -> bf16 silu(+row bias), tail", 200, 300, 700, odd, rng);
+  Variant cut = v("k-cut", 256, 8); // 3 K blocks: 3 ranges
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 300, 520, 150, cut, rng);
+  if (!quick) {
+    Variant big = v("ws-given", 256, 2); // 1024 x 14336: 448 tiles, 3 waves and 52 tiles
+    big.give_workspace = true;
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 512, big, rng);
+  }
+}
+#endif
+
 int main(int argc, char** argv) {
   if (int rc = tirx_test_require_gpu())
     return rc;
@@ -554,6 +598,7 @@ int main(int argc, char** argv) {
   s.configs<Major::row, Major::col, Plain, bf16, bf16>("bf16 TN, Plain");
   s.configs<Major::col, Major::row, Plain, half, half>("fp16 NT -> fp16, Plain");
 #elif TIRX_GEMM_GROUP == 4
+  tails(s.rng, s.quick);
   s.configs<Major::row, Major::row, Epilogue<>, bf16, float>("bf16 NN -> fp32");
   s.configs<Major::col, Major::col, Epilogue<ewise::silu, Bias::row>, half, bf16>(
       "fp16 TT -> bf16, silu(+row bias)");

@@ -59,6 +59,34 @@ __device__ TIRX_FORCEINLINE void named_barrier_arrive(unsigned id, unsigned thre
   asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
 }
 
+/// named_barrier_sync that also reduces a predicate over the arriving
+/// threads: true on every one of them when any passed true
+/// (bar.red.or.pred). For a decision one thread makes (an atomic's result)
+/// that the whole warp group must take alike.
+__device__ TIRX_FORCEINLINE bool named_barrier_or(unsigned id, unsigned threads, bool pred) {
+  detail::check_named_barrier(id, threads);
+  unsigned any = 0;
+  asm volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.u32 q, %3, 0;\n\t"
+               "bar.red.or.pred p, %1, %2, q;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+               : "=r"(any)
+               : "r"(id), "r"(threads), "r"(static_cast<unsigned>(pred))
+               : "memory");
+  return any != 0;
+}
+
+/// named_barrier_or's conjunction: true on every arriving thread when all
+/// of them passed true (bar.red.and.pred).
+__device__ TIRX_FORCEINLINE bool named_barrier_and(unsigned id, unsigned threads, bool pred) {
+  detail::check_named_barrier(id, threads);
+  unsigned all = 0;
+  asm volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.u32 q, %3, 0;\n\t"
+               "bar.red.and.pred p, %1, %2, q;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+               : "=r"(all)
+               : "r"(id), "r"(threads), "r"(static_cast<unsigned>(pred))
+               : "memory");
+  return all != 0;
+}
+
 /// The first half of cluster_sync: arrives at the cluster barrier with
 /// release semantics (barrier.cluster.arrive.release). Every thread of
 /// every CTA of the cluster arrives once, then waits with cluster_wait();
