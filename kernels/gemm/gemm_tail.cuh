@@ -6,17 +6,17 @@
 // walks work units instead of tiles (TailWalk): the first `whole` units
 // (whole waves of the grid) are tiles as before, and each tile after them
 // is cut into S consecutive K ranges, S units on S CTAs, so the last wave
-// is S times as wide and 1/S as long. Each part stores its fp32
-// accumulator into its slot of the workspace and counts itself done; the
-// part that finds the count complete adds the S slots in the order 0 .. S
-// - 1 (the same bits whichever part ends last) and runs the tile's epilogue
-// as a whole tile would. No second kernel and no waiting: a part never
-// waits for another.
+// is S times as wide and 1/S as long. Each part counts its arrival; the
+// others store their accumulator into their slots of the workspace, the
+// last to arrive adds the S parts (the same bits whichever part ends last:
+// tail_fixup) and runs the tile's epilogue as a whole tile would. No second kernel; the last
+// part waits only for stores already under way (the others have ended their
+// main loops), so no part waits for work not yet started.
 //
 // The workspace: per tail tile, S slots per consumer warpgroup, each one
 // warpgroup's accumulator in fragment order (thread t's registers r .. r +
-// 3 at float4 (r / 4) * 128 + t: coalesced), then one counter per tail tile
-// and consumer (zeroed before the launch).
+// 3 at float4 (r / 4) * 128 + t: coalesced), then two counters per tail
+// tile and consumer, arrivals and written slots (zeroed before the launch).
 #pragma once
 
 #include "gemm_epilogue.cuh"
@@ -50,7 +50,7 @@ inline TailPlan tail_plan(long long tiles, int sms, int k, int split) {
 inline long long tail_slot_floats(int tile_n) { return 64ll * tile_n; }
 /// The workspace of a tail split: the slots, then the counters.
 inline long long tail_workspace_bytes(const TailPlan& t, int tile_n) {
-  return t.split > 1 ? 4 * t.tiles * (2ll * t.split * tail_slot_floats(tile_n) + 2) : 0;
+  return t.split > 1 ? 4 * t.tiles * (2ll * t.split * tail_slot_floats(tile_n) + 4) : 0;
 }
 
 /// The walk of one CTA over the units of a tail split: units start, start
@@ -95,42 +95,57 @@ private:
 };
 
 #if defined(__CUDACC__)
-/// The end of part `part` of tail tile `tail` for consumer warpgroup c: its
-/// accumulator into its slot, then whether it is the last part to end; the
-/// last one leaves the sum of the S slots (in the order 0 .. S - 1) in acc
-/// and returns true, the others return false (their tile is not theirs to
-/// store).
+/// The end of part `part` of tail tile `tail` for consumer warpgroup c:
+/// whether it is the last part to end (a count of arrivals). The others
+/// store their accumulator into their slot, count it written and return
+/// false (their tile is not theirs to store); the last one waits until the
+/// other slots are written (they are on their way: those parts have ended),
+/// leaves the sum of the S parts in acc and returns true. The sum has the
+/// same bits whichever part ends last: for S = 2 the other part added to
+/// its registers (a + b == b + a), for S > 2 the S slots in the order 0 ..
+/// S - 1 (its own stored first, like the others').
 template <int BN, class P, class Acc>
 __device__ TIRX_FORCEINLINE bool tail_fixup(Acc& acc, const P& p, long long tail, int part, int c) {
   constexpr int vecs = BN / 8; // float4s of a thread's BN / 2 registers
-  const int t = static_cast<int>(threadIdx.x % 128);
+  const int t = static_cast<int>(threadIdx.x % 128), parts = p.tail_split;
   const long long slot = 128ll * vecs; // float4s
-  float4* first = reinterpret_cast<float4*>(p.workspace) + tail * p.tail_split * 2 * slot + t;
+  float4* first = reinterpret_cast<float4*>(p.workspace) + tail * parts * 2 * slot + t;
   auto at = [&](int s, int v) { return first + (2ll * s + c) * slot + v * 128; };
-#pragma unroll
-  for (int v = 0; v < vecs; ++v)
-    *at(part, v) = make_float4(acc.data()[4 * v], acc.data()[4 * v + 1], acc.data()[4 * v + 2],
-                               acc.data()[4 * v + 3]);
-  // the warpgroup's stores, then one thread's release of them and its
-  // count; the count's acquire before the other slots are read (through
-  // L2: they were written by other SMs)
-  named_barrier_sync(1 + c, 128);
+  // counters: arrivals (one per tile and consumer), then written slots
+  int* arrived =
+      reinterpret_cast<int*>(p.workspace + p.tail_tiles * parts * 2 * 4 * slot) + 4 * tail + c;
+  int* written = arrived + 2;
   bool last = false;
-  if (t == 0) {
-    int* count = reinterpret_cast<int*>(p.workspace + p.tail_tiles * p.tail_split * 2 * 4 * slot);
-    fence_acq_rel<FenceScope::gpu>(); // release: the warpgroup's slot (ordered by the barrier)
-    last = atomicAdd(count + 2 * tail + c, 1) == p.tail_split - 1;
-    fence_acq_rel<FenceScope::gpu>(); // acquire: the other parts' slots
+  if (t == 0)
+    last = atomicAdd(arrived, 1) == parts - 1;
+  last = named_barrier_or(1 + c, 128, last);
+  if (!last || parts > 2) {
+#pragma unroll
+    for (int v = 0; v < vecs; ++v)
+      *at(part, v) = make_float4(acc.data()[4 * v], acc.data()[4 * v + 1], acc.data()[4 * v + 2],
+                                 acc.data()[4 * v + 3]);
   }
-  if (!named_barrier_or(1 + c, 128, last))
+  if (!last) { // the warpgroup's stores, then one thread's release of them and its count
+    named_barrier_sync(1 + c, 128);
+    if (t == 0) {
+      fence_acq_rel<FenceScope::gpu>();
+      atomicAdd(written, 1);
+    }
     return false;
+  }
+  if (t == 0) { // the count's acquire before the other slots are read (through L2)
+    while (atomicAdd(written, 0) < parts - 1) {
+    }
+    fence_acq_rel<FenceScope::gpu>();
+  }
+  named_barrier_sync(1 + c, 128);
   // in chunks of 8 float4s per slot: the chunk's loads are independent
   // (one L2 latency per chunk and slot, not per float4; measured with ncu:
   // one float4 at a time made the last part as long as a whole tile)
   constexpr int chunk = 8;
 #pragma unroll
   for (int v0 = 0; v0 < vecs; v0 += chunk) {
-    for (int s = 0; s < p.tail_split; ++s) {
+    for (int s = parts == 2 ? 1 - part : 0; s < parts; s += parts == 2 ? parts : 1) {
       float4 x[chunk];
 #pragma unroll
       for (int v = 0; v < chunk; ++v)
@@ -138,8 +153,9 @@ __device__ TIRX_FORCEINLINE bool tail_fixup(Acc& acc, const P& p, long long tail
 #pragma unroll
       for (int v = 0; v < chunk; ++v) {
         float* a = acc.data() + 4 * (v0 + v);
-        a[0] = s ? a[0] + x[v].x : x[v].x, a[1] = s ? a[1] + x[v].y : x[v].y;
-        a[2] = s ? a[2] + x[v].z : x[v].z, a[3] = s ? a[3] + x[v].w : x[v].w;
+        const bool add = parts == 2 || s > 0;
+        a[0] = add ? a[0] + x[v].x : x[v].x, a[1] = add ? a[1] + x[v].y : x[v].y;
+        a[2] = add ? a[2] + x[v].z : x[v].z, a[3] = add ? a[3] + x[v].w : x[v].w;
       }
     }
   }
@@ -165,7 +181,7 @@ cudaError_t run_tail(P p, float* workspace, long long workspace_bytes, cudaStrea
     p.workspace = static_cast<float*>(w), own = true;
   }
   const long long counters = 2 * t.split * t.tiles * tail_slot_floats(TileN);
-  cudaError_t e = cudaMemsetAsync(p.workspace + counters, 0, 8 * t.tiles, stream);
+  cudaError_t e = cudaMemsetAsync(p.workspace + counters, 0, 16 * t.tiles, stream);
   if (e == cudaSuccess)
     e = launch_main(p);
   if (own) {

@@ -77,8 +77,8 @@ TEST_CASE("tail_plan: whole waves, the tail, S cut to the K blocks", "[gemm]") {
   CHECK(tail_plan(264, 132, 4096, 4).split == 1); // whole waves only: no tail
   CHECK(tail_plan(448, 132, 4096, 1).split == 1);
   CHECK(tail_plan(448, 132, 64, 4).split == 1); // one K block
-  // the slots (2 consumers x S x 64 x BN floats per tail tile), then 2 counters
-  CHECK(tail_workspace_bytes(a, 256) == 4ll * 52 * (2 * 2 * 64 * 256 + 2));
+  // the slots (2 consumers x S x 64 x BN floats per tail tile), then 4 counters
+  CHECK(tail_workspace_bytes(a, 256) == 4ll * 52 * (2 * 2 * 64 * 256 + 4));
   CHECK(tail_workspace_bytes(tail_plan(448, 132, 4096, 1), 256) == 0);
 }
 
