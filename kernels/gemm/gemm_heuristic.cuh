@@ -99,15 +99,17 @@ inline GemmChoice model_choice(int m, int n, int k, int batch, int sms) {
 /// The tail split of a problem of `tiles` tiles (at least a wave of sms):
 /// the S in 2..8 (S tail tiles' ranges fitting in a wave, ranges of at least
 /// 2 K blocks) that most shortens the wave model's time, in waves: whole
-/// waves + 1 without; 1.01 (whole + 1 / S) + 0.02 S with (the general kernel
-/// about 1% slower than the fast path's, each range's partials about 0.02 of
-/// a wave to write and add); only where that saves more than 3%; 1 otherwise.
+/// waves + 1 without; 1.01 (whole + 1 / S) + 0.2 + 0.06 S with (the general
+/// kernel about 1% slower than the fast path's; the fixup 0.2 of a wave and
+/// 0.06 per range: fit to `tirx_bench_gemm --one` on the H200, 2026-12-02,
+/// 4095 x 4104 x 4096 at S = 2, 4, 8 and 1024 x 14336 x 4096 at S = 2);
+/// only where that saves more than 3%; 1 otherwise.
 inline int tail_choice(long long tiles, int sms, int k) {
   const long long whole = tiles / sms, tail = tiles % sms;
   int best = 1;
   double best_waves = 0.97 * static_cast<double>(whole + 1);
   for (int s = 2; tail > 0 && s <= 8 && s * tail <= sms && 2 * s <= cdiv(k, 64); ++s) {
-    const double waves = 1.01 * (static_cast<double>(whole) + 1.0 / s) + 0.02 * s;
+    const double waves = 1.01 * (static_cast<double>(whole) + 1.0 / s) + 0.2 + 0.06 * s;
     if (waves < best_waves)
       best = s, best_waves = waves;
   }

@@ -221,8 +221,10 @@ __global__ void __launch_bounds__(384, 1) ws_kernel(const float* in, float* out,
 }
 
 // -- named: two warpgroups hand a buffer back and forth -----------------------------
+// [snippet:named-barrier-reduce]
 /// Round r: thread t passes pred[r * 256 + t] to named_barrier_or and to
-/// named_barrier_and on its warpgroup's barrier (1 + t / 128).
+/// named_barrier_and on barriers of its own warpgroup (1 + t / 128 and
+/// 3 + t / 128); every thread of the warpgroup gets the same answer.
 __global__ void reduce_kernel(const int* pred, int* any, int* all, int rounds) {
   const unsigned t = threadIdx.x, group = t / 128;
   for (int r = 0; r < rounds; ++r) {
@@ -231,6 +233,7 @@ __global__ void reduce_kernel(const int* pred, int* any, int* all, int rounds) {
     all[r * 256 + t] = named_barrier_and(3 + group, 128, p) ? 1 : 0;
   }
 }
+// [/snippet]
 
 __global__ void named_kernel(const float* in, float* out, float* own, int rounds) {
   __shared__ float buf[128];
