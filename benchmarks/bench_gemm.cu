@@ -370,8 +370,8 @@ int main(int argc, char** argv) {
   std::printf("M,N,K,tirx_tflops,cublas_tflops,ratio,case\n");
   std::vector<Problem> ps;
   if (argc == 8 && std::strcmp(argv[1], "--one") == 0) { // M N K tile_n split tail_split
-    Problem p{std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]), Problem::general,
-              Layout::tn, "bf16 TN gemm (--one)"};
+    Problem p{std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]),
+              Problem::general,   Layout::tn,         "bf16 TN gemm (--one)"};
     p.tile_n = std::atoi(argv[5]), p.split = std::atoi(argv[6]), p.tail_split = std::atoi(argv[7]);
     problem<bf16>(h, p);
     CHECK(cublasDestroy(h));
