@@ -36,6 +36,22 @@ inline SplitPlan split_plan(int k, int split) {
   return {(k_blocks + blocks - 1) / blocks, blocks};
 }
 
+/// Runs fn(w) on a workspace w of `bytes`: `given` when it holds them
+/// (given_bytes), else one allocated on the stream (cudaMallocAsync) and
+/// freed after fn's work (cudaFreeAsync: stream-ordered, the call stays
+/// asynchronous). Split-K's and the tail split's (gemm_tail.cuh).
+template <class Fn>
+cudaError_t with_workspace(long long bytes, float* given, long long given_bytes,
+                           cudaStream_t stream, const Fn& fn) {
+  if (given != nullptr && given_bytes >= bytes)
+    return fn(given);
+  void* w = nullptr;
+  if (cudaError_t e = cudaMallocAsync(&w, static_cast<size_t>(bytes), stream); e != cudaSuccess)
+    return e;
+  const cudaError_t e = fn(static_cast<float*>(w)), f = cudaFreeAsync(w, stream);
+  return e != cudaSuccess ? e : f;
+}
+
 #if defined(__CUDACC__)
 /// D = fn(alpha sum_s W[bt * S + s] + beta C + bias) for every element of
 /// the batch, in a grid-stride loop (consecutive threads: consecutive
@@ -72,29 +88,16 @@ template <class Epi, class P, class Main>
 cudaError_t run_split(P p, float* workspace, long long workspace_bytes, cudaStream_t stream,
                       int sms, const Main& launch_main) {
   const long long bytes = splitk_workspace_bytes(p.m, p.n, p.batch, p.split);
-  bool own = false;
-  if (workspace != nullptr && workspace_bytes >= bytes) {
-    p.workspace = workspace;
-  } else {
-    void* w = nullptr;
-    if (cudaError_t e = cudaMallocAsync(&w, static_cast<size_t>(bytes), stream); e != cudaSuccess)
+  return with_workspace(bytes, workspace, workspace_bytes, stream, [&](float* w) {
+    p.workspace = w;
+    if (cudaError_t e = launch_main(p); e != cudaSuccess)
       return e;
-    p.workspace = static_cast<float*>(w), own = true;
-  }
-  cudaError_t e = launch_main(p);
-  if (e == cudaSuccess) {
     const long long total = static_cast<long long>(p.m) * p.n * p.batch;
     const long long blocks = (total + 255) / 256, most = 8ll * (sms > 0 ? sms : 132);
     splitk_reduce<Epi, P>
         <<<static_cast<unsigned>(blocks < most ? blocks : most), 256, 0, stream>>>(p);
-    e = cudaGetLastError();
-  }
-  if (own) {
-    const cudaError_t f = cudaFreeAsync(p.workspace, stream);
-    if (e == cudaSuccess)
-      e = f;
-  }
-  return e;
+    return cudaGetLastError();
+  });
 }
 #endif
 

@@ -170,26 +170,13 @@ template <int TileN, class P, class Main>
 cudaError_t run_tail(P p, float* workspace, long long workspace_bytes, cudaStream_t stream,
                      const Main& launch_main) {
   const TailPlan t{p.tail_whole, p.tail_tiles, p.tail_split, p.tail_blocks};
-  const long long bytes = tail_workspace_bytes(t, TileN);
-  bool own = false;
-  if (workspace != nullptr && workspace_bytes >= bytes) {
-    p.workspace = workspace;
-  } else {
-    void* w = nullptr;
-    if (cudaError_t e = cudaMallocAsync(&w, static_cast<size_t>(bytes), stream); e != cudaSuccess)
-      return e;
-    p.workspace = static_cast<float*>(w), own = true;
-  }
   const long long counters = 2 * t.split * t.tiles * tail_slot_floats(TileN);
-  cudaError_t e = cudaMemsetAsync(p.workspace + counters, 0, 16 * t.tiles, stream);
-  if (e == cudaSuccess)
-    e = launch_main(p);
-  if (own) {
-    const cudaError_t f = cudaFreeAsync(p.workspace, stream);
-    if (e == cudaSuccess)
-      e = f;
-  }
-  return e;
+  return with_workspace(
+      tail_workspace_bytes(t, TileN), workspace, workspace_bytes, stream, [&](float* w) {
+        p.workspace = w;
+        const cudaError_t e = cudaMemsetAsync(w + counters, 0, 16 * t.tiles, stream);
+        return e != cudaSuccess ? e : launch_main(p);
+      });
 }
 #endif
 

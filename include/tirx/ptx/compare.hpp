@@ -170,38 +170,21 @@ struct family {
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_set_half(D& d, unsigned& q, const A& a, const A& b,
                                                         const Cc& c) {
-#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
-  if constexpr (last_is<S>(T)) {                                                                   \
-    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
-  } else
-#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
-  if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
-    TIRX_SEL_##K(SP, DC, C)                                                                        \
-  } else
+#include <tirx/ptx/rows/emit_compare_select.inc>
 #include <tirx/ptx/rows/set_half.def>
     TIRX_CMP_MISS
   }
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_set(D& d, unsigned& q, const A& a, const A& b,
                                                    const Cc& c) {
-#define TIRX_CMP_TYPE(T, CMPS, ROWS, C, SM, PTX, FTZ)                                              \
-  if constexpr (last_is<S>(T)) {                                                                   \
-    CMPS(TIRX_CMP_CASE, ROWS, T, C, SM, PTX, FTZ) TIRX_CMP_MISS                                    \
-  } else
-#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
-  if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
-    TIRX_SEL_##K(SP, DC, C)                                                                        \
-  } else
+#include <tirx/ptx/rows/emit_compare_select.inc>
 #include <tirx/ptx/rows/set.def>
     TIRX_CMP_MISS
   }
   template <fixed_string S, int NS, class D, class A, class Cc>
   __device__ TIRX_FORCEINLINE static void emit_select(D& d, unsigned& q, const A& a, const A& b,
                                                       const Cc& c) {
-#define TIRX_CMP_ROW(SP, NSRC, NDST, K, SM, PTX, DC, C)                                            \
-  if constexpr (NSRC == NS && ptxemit::same<S>(SP)) {                                              \
-    TIRX_SEL_##K(SP, DC, C)                                                                        \
-  } else
+#include <tirx/ptx/rows/emit_compare_select.inc>
 #include <tirx/ptx/rows/selp.def>
     TIRX_CMP_MISS
   }
