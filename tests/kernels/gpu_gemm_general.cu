@@ -12,10 +12,12 @@
 //                                  (GemmArgs::tile_n, split): bf16 TN
 //                                  gelu(+col bias), bf16 TN Plain, fp16 NT Plain
 //   4 (gpu_gemm_general.splitk_b)  the same for bf16 NN -> fp32 and fp16 TT
-//                                  -> bf16 silu(+row bias)
+//                                  -> bf16 silu(+row bias); the tail split
+//                                  (GemmArgs::tail_split, tails())
 //   (groups 3, 4: every configuration over m in {1, 7, 64, 65, 129}, n in
 //   {8, 136, 520}, k in {16, 1000, 4104, 8200}, the variants in turn, the
-//   workspace given or allocated; a split result must repeat bit for bit)
+//   workspace given or allocated; a split or tail-split result must repeat
+//   bit for bit)
 // (A TN call without alpha, beta, bias or batch whose operands all take
 // TMA runs the fast path's kernel, the others the general one: the sweep
 // covers both.) Each kernel runs over sizes where every dimension of a sampled set in
