@@ -305,39 +305,36 @@ int sweep_small(cublasHandle_t h) {
         candidates.push_back({tile_n, 1, tail});
     }
     for (auto [tile_n, split, tail] : candidates) {
-      {
-        if (split > (k + 63) / 64 || tail > (k + 63) / 64)
-          continue;
-        tirx_kernels::GemmArgs<bf16> g{};
-        g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
-        g.tile_n = tile_n, g.split = split, g.tail_split = tail;
-        g.workspace = ws, g.workspace_bytes = ws_bytes;
-        CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
-        CHECK(bench_gemm::tirx_general(Layout::tn, g));
-        CHECK(cudaDeviceSynchronize());
-        CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-        long long bad = 0;
-        const double floor = std::sqrt(double(k)) / 1024.0;
-        for (size_t i = 0; i < hd.size(); ++i) {
-          const double x = as_float(hd[i]), w = as_float(hr[i]);
-          bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
-        }
-        if (bad) {
-          std::printf("sweep,%d,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m,
-                      n, k, tile_n, split, tail, bad);
-          ++bad_configs;
-          continue;
-        }
-        const double ft =
-            flop / (median_of([&] { CHECK(bench_gemm::tirx_general(Layout::tn, g)); }) * 1e-3) /
-            1e12;
-        std::printf("sweep,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, tail, ft,
-                    fc, ft / fc);
-        std::fflush(stdout);
-        Best& b = tail > 1 ? top_tail : top;
-        if (ft / fc > b.ratio)
-          b = {m, n, k, tile_n, tail > 1 ? tail : split, ft / fc, ft};
+      if (split > (k + 63) / 64 || tail > (k + 63) / 64)
+        continue;
+      tirx_kernels::GemmArgs<bf16> g{};
+      g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
+      g.tile_n = tile_n, g.split = split, g.tail_split = tail;
+      g.workspace = ws, g.workspace_bytes = ws_bytes;
+      CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
+      CHECK(bench_gemm::tirx_general(Layout::tn, g));
+      CHECK(cudaDeviceSynchronize());
+      CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+      long long bad = 0;
+      const double floor = std::sqrt(double(k)) / 1024.0;
+      for (size_t i = 0; i < hd.size(); ++i) {
+        const double x = as_float(hd[i]), w = as_float(hr[i]);
+        bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
       }
+      if (bad) {
+        std::printf("sweep,%d,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m, n,
+                    k, tile_n, split, tail, bad);
+        ++bad_configs;
+        continue;
+      }
+      const double ft =
+          flop / (median_of([&] { CHECK(bench_gemm::tirx_general(Layout::tn, g)); }) * 1e-3) / 1e12;
+      std::printf("sweep,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, tail, ft, fc,
+                  ft / fc);
+      std::fflush(stdout);
+      Best& kept = tail > 1 ? top_tail : top;
+      if (ft / fc > kept.ratio)
+        kept = {m, n, k, tile_n, tail > 1 ? tail : split, ft / fc, ft};
     }
     best.push_back(top);
     std::printf("tail-best,%d,%d,%d,%d,%d,%.1f,%.3f (the best tail split; the table's is %.3f)\n",
