@@ -83,6 +83,18 @@ template <class T> float as_float(T x) { return static_cast<float>(x); }
 
 /// One problem: the two implementations write out (tirx: d, cuBLAS: ref
 /// first, then d while timed); checked, then timed alternately.
+/// The elements of tirx's D (hd) outside the bound around cuBLAS's (hr):
+/// |d - ref| <= |ref| / 128 + sqrt(k) / 1024 (the header comment).
+template <class T> long long mismatches(const std::vector<T>& hd, const std::vector<T>& hr, int k) {
+  long long bad = 0;
+  const double floor = std::sqrt(double(k)) / 1024.0;
+  for (size_t i = 0; i < hd.size(); ++i) {
+    const double g = as_float(hd[i]), w = as_float(hr[i]);
+    bad += !(std::fabs(g - w) <= std::fabs(w) / 128.0 + floor);
+  }
+  return bad;
+}
+
 template <class T>
 void measure(const char* name, int m, int n, int k, T* d, T* ref,
              const std::function<void()>& run_tirx, const std::function<void(T*)>& run_cublas) {
@@ -92,13 +104,7 @@ void measure(const char* name, int m, int n, int k, T* d, T* ref,
   std::vector<T> hd(size_t(m) * n), hr(size_t(m) * n);
   CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(T), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(T), cudaMemcpyDeviceToHost));
-  long long bad = 0;
-  const double floor = std::sqrt(double(k)) / 1024.0;
-  for (size_t i = 0; i < hd.size(); ++i) {
-    const double g = as_float(hd[i]), w = as_float(hr[i]);
-    bad += !(std::fabs(g - w) <= std::fabs(w) / 128.0 + floor);
-  }
-  if (bad) {
+  if (const long long bad = mismatches(hd, hr, k)) {
     std::printf("%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,,%s\n", m, n, k, bad, name);
     std::exit(1);
   }
@@ -315,13 +321,7 @@ int sweep_small(cublasHandle_t h) {
       CHECK(bench_gemm::tirx_general(Layout::tn, g));
       CHECK(cudaDeviceSynchronize());
       CHECK(cudaMemcpy(hd.data(), d, hd.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-      long long bad = 0;
-      const double floor = std::sqrt(double(k)) / 1024.0;
-      for (size_t i = 0; i < hd.size(); ++i) {
-        const double x = as_float(hd[i]), w = as_float(hr[i]);
-        bad += !(std::fabs(x - w) <= std::fabs(w) / 128.0 + floor);
-      }
-      if (bad) {
+      if (const long long bad = mismatches(hd, hr, k)) {
         std::printf("sweep,%d,%d,%d,%d,%d,%d,MISMATCH (%lld elements differ from cuBLAS),,\n", m, n,
                     k, tile_n, split, tail, bad);
         ++bad_configs;
