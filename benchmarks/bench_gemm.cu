@@ -132,6 +132,7 @@ struct Problem {
   const char* name = "bf16 TN gemm_bf16_tn";
   float alpha = 1.0f;
   int tile_n = 0, split = 0, tail_split = 0; ///< GemmArgs' (0: the heuristic's)
+  bool stream_k = false;
 };
 
 /// cuBLAS's D^T (n x m, column-major) = op(B) op(A) for a row-major D = A B.
@@ -208,7 +209,7 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   tirx_kernels::GemmArgs<T> g{};
   g.m = m, g.n = n, g.k = k, g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d;
   g.alpha = p.alpha;
-  g.tile_n = p.tile_n, g.split = p.split, g.tail_split = p.tail_split;
+  g.tile_n = p.tile_n, g.split = p.split, g.tail_split = p.tail_split, g.stream_k = p.stream_k;
   // split-K's partials and the copies of A and B, given (as cuBLAS's
   // workspace is): no allocation timed
   float* ws = nullptr;
@@ -366,10 +367,11 @@ int main(int argc, char** argv) {
   }
   std::printf("M,N,K,tirx_tflops,cublas_tflops,ratio,case\n");
   std::vector<Problem> ps;
-  if (argc == 8 && std::strcmp(argv[1], "--one") == 0) { // M N K tile_n split tail_split
+  if (argc >= 8 && std::strcmp(argv[1], "--one") == 0) { // M N K tile_n split tail_split [sk]
     Problem p{std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]),
               Problem::general,   Layout::tn,         "bf16 TN gemm (--one)"};
     p.tile_n = std::atoi(argv[5]), p.split = std::atoi(argv[6]), p.tail_split = std::atoi(argv[7]);
+    p.stream_k = argc > 8 && std::atoi(argv[8]) != 0;
     problem<bf16>(h, p);
     CHECK(cublasDestroy(h));
     return 0;

@@ -20,7 +20,7 @@
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
 // 128 x 256 or 128 x 128 CTA tile, split-K over S CTAs with a
 // deterministic reduction (gemm_splitk.cuh), and the tail split of the
-// last partial wave (GemmArgs::tail_split, gemm_tail.cuh). Invalid arguments (gemm_check) are
+// last partial wave (GemmArgs::tail_split, gemm_streamk.cuh). Invalid arguments (gemm_check) are
 // refused with cudaErrorInvalidValue, the reason in gemm_check's message.
 #pragma once
 
@@ -92,10 +92,16 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
   } catch (const std::exception&) {
     p.tma_store = false;
   }
-  if (p.tail_split > 1)
-    return run_tail<Cfg::tile_n>(
-        p, g.workspace, g.workspace_bytes, stream,
-        [&](const typename Cfg::ParamsT& q) { return launch<Cfg>(ma, mb, md, q, stream); });
+  if (p.sk_mode > 0) { // the slots and counters of gemm_streamk.cuh, the counters zeroed
+    const long long counters = 4ll * p.sk_slots * 64 * Cfg::tile_n;
+    return with_workspace(streamk_workspace_bytes(p.sk_slots, Cfg::tile_n), g.workspace,
+                          g.workspace_bytes, stream, [&](float* w) {
+                            p.workspace = w;
+                            const cudaError_t e =
+                                cudaMemsetAsync(w + counters, 0, 32ll * p.sk_slots, stream);
+                            return e != cudaSuccess ? e : launch<Cfg>(ma, mb, md, p, stream);
+                          });
+  }
   return launch<Cfg>(ma, mb, md, p, stream);
 }
 } // namespace gemm_sm90
@@ -105,7 +111,7 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
 /// with its tile), S cut to the K blocks there are; no tail split with
 /// split-K.
 template <class T, class Out> GemmChoice gemm_choice(const GemmArgs<T, Out>& g) {
-  GemmChoice c{g.tile_n, g.split, g.tail_split};
+  GemmChoice c{g.tile_n, g.split, g.tail_split, g.stream_k};
   if (c.tile_n == 0 || c.split == 0 || c.tail_split == 0) {
     const GemmChoice h = choose_config(g.m, g.n, g.k, g.batch, gemm_sm90::sm_count());
     const bool same_tile = c.tile_n == 0 || c.tile_n == h.tile_n;
@@ -115,23 +121,23 @@ template <class T, class Out> GemmChoice gemm_choice(const GemmArgs<T, Out>& g) 
   }
   c.split = gemm_sm90::split_plan(g.k, c.split).split;
   c.tail_split = c.split > 1 ? 1 : gemm_sm90::split_plan(g.k, c.tail_split).split;
+  c.stream_k = c.stream_k && c.split == 1;
   return c;
 }
 
 namespace gemm_sm90 {
-/// The tail split gemm runs g with under choice c (on the current device's
-/// SMs: the whole waves of its persistent grid).
-template <class T, class Out> TailPlan tail_plan_of(const GemmArgs<T, Out>& g, GemmChoice c) {
-  if (c.split > 1 || c.tail_split <= 1)
-    return TailPlan{};
-  const long long tiles = (g.m + block_m - 1) / block_m * ((g.n + c.tile_n - 1) / c.tile_n);
-  return tail_plan(tiles * g.batch, sm_count(), g.k, c.tail_split);
+/// The stream-K mode gemm runs g with under choice c: 0 none, 1 the tail
+/// split, 2 stream-K (gemm_streamk.cuh).
+inline int sk_mode_of(GemmChoice c) {
+  return c.split > 1 ? 0 : c.stream_k ? 2 : c.tail_split > 1 ? 1 : 0;
 }
 /// The bytes of the kernel's fp32 partials at the workspace's start:
-/// split-K's or the tail split's (0 without either).
+/// split-K's, or the tail split's and stream-K's (slots for every SM), 0
+/// without either.
 template <class T, class Out> long long partials_bytes(const GemmArgs<T, Out>& g, GemmChoice c) {
-  return c.split > 1 ? splitk_workspace_bytes(g.m, g.n, g.batch, c.split)
-                     : tail_workspace_bytes(tail_plan_of(g, c), c.tile_n);
+  return c.split > 1     ? splitk_workspace_bytes(g.m, g.n, g.batch, c.split)
+         : sk_mode_of(c) ? streamk_workspace_bytes(sm_count(), c.tile_n)
+                         : 0;
 }
 
 /// The copies gemm makes of A and B (those tma_takes refuses, gemm_copy.cuh)
@@ -242,9 +248,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   p.bias = g.bias, p.stride_bias = g.stride_bias;
   p.alpha = g.alpha, p.beta = g.beta, p.fn = epi.fn;
   p.split = sp.split, p.split_blocks = sp.blocks;
-  const TailPlan tp = tail_plan_of(g, choice);
-  p.tail_split = tp.split, p.tail_blocks = tp.blocks, p.tail_whole = tp.whole,
-  p.tail_tiles = tp.tiles;
+  p.sk_mode = sk_mode_of(choice), p.sk_split = choice.tail_split, p.sk_slots = sm_count();
   // an operand with stride 0 (or a batch of one) is one matrix: batch coordinate 0
   p.a_batch = g.batch > 1 && g.stride_a != 0, p.b_batch = g.batch > 1 && g.stride_b != 0;
   constexpr int out = static_cast<int>(sizeof(Out));
@@ -260,7 +264,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
-        sp.split == 1 && tp.split == 1) {
+        sp.split == 1 && p.sk_mode == 0) {
       using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
       try {
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},

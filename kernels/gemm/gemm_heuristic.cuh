@@ -4,7 +4,7 @@
 //
 // A problem with a full wave of 128 x 256 tiles (at least sms of them)
 // keeps the fast path's tile, unsplit; its last partial wave is cut into K
-// ranges (the tail split, gemm_tail.cuh) where the wave model of
+// ranges (the tail split, gemm_streamk.cuh) where the wave model of
 // tail_choice says that is faster. Otherwise first the table (gemm_table): the shapes swept on
 // the H200 by `tirx_bench_gemm --sweep-small` (benchmarks/bench_gemm.cu), each with its best
 // configuration. A row applies to a problem of one GEMM (batch 1) whose n and k lie within a factor
@@ -24,6 +24,7 @@ namespace tirx_kernels {
 /// into S K ranges).
 struct GemmChoice {
   int tile_n = 256, split = 1, tail_split = 1;
+  bool stream_k = false; ///< stream-K in place of the tail split (gemm_streamk.cuh)
 };
 
 /// One row of the table: the problem (m, n, k) and its configuration.

@@ -117,9 +117,12 @@ template <class T, class Out = T> struct GemmArgs {
   /// K blocks of 64 there are, so that every K range holds one.
   int tile_n = 0, split = 0;
   /// The tail split S: 1, none; S > 1, the tiles of the last partial wave of
-  /// the persistent grid cut into S K ranges, S CTAs each (gemm_tail.cuh;
+  /// the persistent grid cut into S K ranges, S CTAs each (gemm_streamk.cuh;
   /// without split-K only); 0: the heuristic's.
   int tail_split = 0;
+  /// Stream-K (gemm_streamk.cuh): the K blocks of the last one to two waves
+  /// of tiles divided evenly among the grid, in place of the tail split.
+  bool stream_k = false;
   /// Split-K's fp32 partials (S x batch x m x n floats) or the tail split's, then the copies of an
   /// A or B that TMA cannot read (gemm_copy.cuh): gemm_workspace_bytes(args) bytes are enough; used
   /// when it holds what the call needs (16-byte aligned where a copy is made), otherwise the

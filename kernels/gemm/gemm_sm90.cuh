@@ -25,7 +25,7 @@
 // 1): a tile's K blocks are cut into p.split ranges, each range a tile of
 // the scheduler (batch index bt * split + s), whose fp32 sum goes to its
 // slice of the workspace; gemm_splitk.cuh adds the slices and applies the
-// epilogue. The tail split (Io::any, p.tail_split > 1, gemm_tail.cuh): the
+// epilogue. The tail split (Io::any, p.sk_mode, gemm_streamk.cuh): the
 // tiles of the last partial wave are cut into K ranges on more CTAs, the
 // last range to end adds the others' partials and stores the tile.
 //
@@ -38,7 +38,7 @@
 #pragma once
 
 #include "gemm_epilogue.cuh"
-#include "gemm_tail.cuh"
+#include "gemm_streamk.cuh"
 
 #include <tirx/exec/tma.hpp>
 #include <tirx/host/tensor_map.hpp>
@@ -119,15 +119,16 @@ __global__ void __launch_bounds__(threads, 1)
   const int k_blocks = (p.k + block_k - 1) / block_k;
   // split-K (Io::any): the scheduler's batch index is bt * split + s, s the
   // K range [s * split_blocks, ...) of the tile (work(): the tile's part)
-  // (tail split, Io::any: the walk of TailWalk, whose units past the
-  // whole waves are K ranges of the tail's tiles)
+  // (the tail split and stream-K, Io::any: the walk of StreamKWalk, whose
+  // units past the whole tiles are K ranges of the last tiles)
   const int split = any ? p.split : 1;
   const int batches = (Cfg::rank == 3 ? p.batch : 1) * split; // (2-D maps: one matrix)
   using Sched = TileScheduler<TileOrder::grouped, 8 * Cluster, Cluster>;
   auto sched = [&] {
     if constexpr (any)
-      return TailWalk<Sched>(m_tiles, n_tiles, batches, p.tail_whole, p.tail_split, blockIdx.x,
-                             gridDim.x);
+      return StreamKWalk<Sched>(m_tiles, n_tiles, batches,
+                                StreamKPlan{p.sk_dp, p.sk_tiles, p.sk_ctas, k_blocks}, blockIdx.x,
+                                gridDim.x);
     else
       return Sched::persistent(m_tiles, n_tiles, batches);
   }();
@@ -141,11 +142,7 @@ __global__ void __launch_bounds__(threads, 1)
         return {sched.batch_index() / split, kb0,
                 kb0 + p.split_blocks < k_blocks ? kb0 + p.split_blocks : k_blocks};
       }
-      if (sched.part() >= 0) {
-        const int kb0 = sched.part() * p.tail_blocks;
-        return {sched.batch_index(), kb0,
-                kb0 + p.tail_blocks < k_blocks ? kb0 + p.tail_blocks : k_blocks};
-      }
+      return {sched.batch_index(), sched.kb0(), sched.kb1()};
     }
     return {sched.batch_index(), 0, k_blocks};
   };
@@ -238,8 +235,10 @@ __global__ void __launch_bounds__(threads, 1)
                                 col0 + 2 * (l % 4));
           continue;
         }
-        if (sched.part() >= 0 && !tail_fixup<BN>(acc, p, sched.tail_index(), sched.part(), c))
-          continue; // a part that ended before the tile's last one
+        if (sched.partial() &&
+            !streamk_fixup<BN>(acc, p, StreamKPlan{p.sk_dp, p.sk_tiles, p.sk_ctas, k_blocks},
+                               sched.sk_tile(), kb0, kb1, sched.slot(), c))
+          continue; // a piece that did not complete its tile
       }
       if constexpr (!Cfg::Epi::plain)
         apply_epilogue<typename Cfg::Epi, BN>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4),
@@ -271,8 +270,7 @@ Map map_of(T* ptr, const long long (&extents)[R], const long long (&strides)[R])
 /// once (one per SM), in clusters of Cfg::cluster CTAs along M.
 template <class Cfg>
 cudaError_t launch(const typename Cfg::MapA& ma, const typename Cfg::MapB& mb,
-                   const typename Cfg::MapD& md, const typename Cfg::ParamsT& p,
-                   cudaStream_t stream) {
+                   const typename Cfg::MapD& md, typename Cfg::ParamsT p, cudaStream_t stream) {
   constexpr unsigned long long smem = smem_bytes_for<Cfg>();
   static_assert(smem <= 232448, "tirx_kernels::gemm: the stages (48 KB each) and the D staging "
                                 "(64 KB with the TMA store) must fit in 227 KB of shared memory; "
@@ -308,8 +306,14 @@ cudaError_t launch(const typename Cfg::MapA& ma, const typename Cfg::MapB& mb,
   const long long m_tiles = (p.m + block_m * cluster - 1) / (block_m * cluster) * cluster;
   long long tiles = m_tiles * ((p.n + Cfg::tile_n - 1) / Cfg::tile_n) * p.batch *
                     (Cfg::io == Io::any ? p.split : 1);
-  if (Cfg::io == Io::any && p.tail_split > 1) // (the units of the tail split)
-    tiles = p.tail_whole + p.tail_tiles * p.tail_split;
+  if (Cfg::io == Io::any && p.sk_mode > 0) { // the plan for this grid (gemm_streamk.cuh)
+    const int ctas = max_ctas < p.sk_slots ? max_ctas : p.sk_slots;
+    const StreamKPlan sk = p.sk_mode == 1 ? tail_streamk_plan(tiles, ctas, p.k, p.sk_split)
+                                          : streamk_plan(tiles, ctas, p.k);
+    p.sk_dp = sk.dp, p.sk_tiles = sk.sk, p.sk_ctas = sk.ctas;
+    if (sk.sk > 0)
+      tiles = ctas; // every CTA of the grid
+  }
   const int grid = static_cast<int>(tiles < max_ctas ? tiles : max_ctas);
   config.gridDim = dim3(static_cast<unsigned>(grid));
   return cudaLaunchKernelEx(&config, kernel, ma, mb, md, p);

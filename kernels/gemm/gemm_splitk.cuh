@@ -39,7 +39,7 @@ inline SplitPlan split_plan(int k, int split) {
 /// Runs fn(w) on a workspace w of `bytes`: `given` when it holds them
 /// (given_bytes), else one allocated on the stream (cudaMallocAsync) and
 /// freed after fn's work (cudaFreeAsync: stream-ordered, the call stays
-/// asynchronous). Split-K's and the tail split's (gemm_tail.cuh).
+/// asynchronous). Split-K's and the tail split's (gemm_streamk.cuh).
 template <class Fn>
 cudaError_t with_workspace(long long bytes, float* given, long long given_bytes,
                            cudaStream_t stream, const Fn& fn) {

@@ -92,11 +92,12 @@ template <class T, class Out, class Fn> struct Params {
   int split = 1;              ///< split-K (Io::any only): K blocks cut into split ranges
   int split_blocks = 0;       ///< K blocks per range (every range holds at least one)
   float* workspace = nullptr; ///< split > 1: the fp32 partials, slice (batch, split) of m x n;
-                              ///< tail_split > 1: the tail's slots and counters (gemm_tail.cuh)
-  int tail_split = 1;         ///< > 1 (Io::any only): the tiles past tail_whole cut into K ranges
-  int tail_blocks = 0;        ///< K blocks per tail range
-  long long tail_whole = 0;   ///< the tiles done whole (whole waves of the grid)
-  long long tail_tiles = 0;   ///< the tiles after them
+                              ///< tail_split > 1: the tail's slots and counters (gemm_streamk.cuh)
+  int sk_mode = 0;            ///< Io::any: 0 none, 1 the tail split (sk_split ranges), 2 stream-K
+  int sk_split = 1;           ///< the tail split's S
+  int sk_slots = 0;           ///< the CTAs the workspace holds slots for (gemm_streamk.cuh)
+  long long sk_dp = 0, sk_tiles = 0; ///< the plan: launch() fills them for its grid
+  int sk_ctas = 0;
 };
 
 /// The compile-time facts of one kernel: input and output types, the

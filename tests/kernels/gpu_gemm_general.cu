@@ -92,6 +92,7 @@ struct Variant {
   bool ws_short = false;        ///< give it 16 bytes short of what the call needs (unused)
   int move_a = -1, move_b = -1; ///< A's, B's own offset in elements (-1: offset)
   int tail = 1;                 ///< GemmArgs::tail_split (0: the heuristic's)
+  bool stream_k = false;        ///< GemmArgs::stream_k
 };
 
 int failures = 0, cases = 0;
@@ -149,7 +150,7 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   g.c = dc, g.ldc = ldc, g.stride_c = sc;
   g.bias = dbias, g.stride_bias = sbias;
   g.alpha = v.alpha, g.beta = v.beta;
-  g.tile_n = v.tile_n, g.split = v.split, g.tail_split = v.tail;
+  g.tile_n = v.tile_n, g.split = v.split, g.tail_split = v.tail, g.stream_k = v.stream_k;
   const GemmChoice chosen = gemm_choice(g);
   const gemm_sm90::CopyPlan plan =
       gemm_sm90::copy_plan<MA, MB>(g, gemm_sm90::partials_bytes(g, chosen));
@@ -256,7 +257,7 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
       ++bad;
     }
   }
-  if (chosen.split > 1 || chosen.tail_split > 1) { // deterministic sums: the same bits again
+  if (chosen.split > 1 || chosen.tail_split > 1 || chosen.stream_k) { // the same bits again
     TIRX_CHECK_CUDA((gemm<MA, MB>(g, 0, epi)));
     std::vector<Out> again(static_cast<size_t>(d_elems));
     TIRX_CHECK_CUDA(cudaMemcpy(again.data(), dd, d_elems * sizeof(Out), cudaMemcpyDeviceToHost));
@@ -270,9 +271,9 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   const bool tma_d =
       gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) && n * sizeof(Out) % 16 == 0;
   std::printf(
-      "%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d tail %d%s\n",
+      "%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d tail %d%s%s\n",
       bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, ab, tma_d ? "TMA store" : "plain stores",
-      chosen.tile_n, chosen.split, chosen.tail_split,
+      chosen.tile_n, chosen.split, chosen.tail_split, chosen.stream_k ? " stream-K" : "",
       v.tile_n == 0 || v.split == 0 || v.tail == 0 ? " (heuristic)" : "");
   failures += bad ? 1 : 0;
   TIRX_CHECK_CUDA(cudaFree(da));
@@ -524,7 +525,7 @@ void splitk_example(std::mt19937& rng) {
 } // namespace
 
 #if TIRX_GEMM_GROUP == 4
-/// The tail split (GemmArgs::tail_split, gemm_tail.cuh): whole waves and a
+/// The tail split (GemmArgs::tail_split, gemm_streamk.cuh): whole waves and a
 /// split last wave (2100 x 2048: 136 tiles of 128 x 256 on 132 SMs, 272 of
 /// 128 x 128), every tile split (problems under a wave), K ranges cut to the
 /// K blocks there are, plain stores, copies, the caller's workspace, and
@@ -556,7 +557,23 @@ void tails(std::mt19937& rng, bool quick) {
       "fp16 TT -> bf16 silu(+row bias), tail", 200, 300, 700, odd, rng);
   Variant cut = v("k-cut", 256, 8); // 3 K blocks: 3 ranges
   run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 300, 520, 150, cut, rng);
+  // stream-K (GemmArgs::stream_k): 136 tiles (all divided), 272 (all), under a wave (none)
+  Variant sk = v("stream-k", 256, 1);
+  sk.stream_k = true;
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 2048, 1000, sk, rng);
+  Variant sk128 = ab;
+  sk128.name = "stream-k a-b", sk128.stream_k = true, sk128.tail = 1;
+  run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>("bf16 TN gelu(+col bias), stream-K",
+                                                              2100, 2048, 520, sk128, rng);
+  Variant sk_small = sk;
+  sk_small.batch = 2, sk_small.beta = 0.5f;
+  run<Major::row, Major::row, Epilogue<>, nv_bfloat16, float>("bf16 NN -> fp32, stream-K", 129, 257,
+                                                              1000, sk_small, rng);
   if (!quick) {
+    Variant skbig = sk; // 1024 x 14336: 264 tiles whole, 184 divided
+    skbig.give_workspace = true;
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 512, skbig, rng);
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 4095, 4104, 256, sk, rng);
     Variant big = v("ws-given", 256, 2); // 1024 x 14336: 448 tiles, 3 waves and 52 tiles
     big.give_workspace = true;
     run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 512, big, rng);
