@@ -31,9 +31,9 @@
 //     S in 1, 2, 3, 4, 6, 8; 128 x 256 unsplit is the fast path's kernel;
 //     then the tail split S in 2, 3, 4, 6, 8 unsplit) checked against cuBLAS,
 //     then timed beside it (a caller's workspace: no allocation in the
-//     timing); one CSV line per (shape, configuration), a tail-best line
-//     per shape, then the best split-K configuration of each shape as
-//     gemm_table's rows, to paste.
+//     timing); one CSV line per (shape, configuration; tail_split 0:
+//     stream-K), a tail-best and a streamk-best line per shape, then the best split-K configuration
+//     of each shape as gemm_table's rows, to paste.
 // The general rows "gemm (heuristic)" run tirx_kernels::gemm with the
 // heuristic's configuration (tile, split-K, tail split).
 #include "../kernels/gemm/gemm.cuh" // (gemm_workspace_bytes; the launches: bench_gemm_tirx.cu)
@@ -274,7 +274,8 @@ int sweep_small(cublasHandle_t h) {
   for (auto [m, n, k] : shapes) {
     bf16 *a, *b, *d, *ref, *scratch;
     float* ws;
-    const long long ws_bytes = 8ll * m * n * 4; // the largest split's partials
+    // the largest split-K partials, or stream-K's slots (every SM, 128 x 256)
+    const long long ws_bytes = std::max(8ll * m * n * 4, 48ll << 20);
     CHECK(cudaMalloc(&a, size_t(m) * k * sizeof(bf16)));
     CHECK(cudaMalloc(&b, size_t(n) * k * sizeof(bf16)));
     CHECK(cudaMalloc(&d, size_t(m) * n * sizeof(bf16)));
@@ -302,21 +303,25 @@ int sweep_small(cublasHandle_t h) {
         (median_of([&] { cublas_gemm(h, Layout::tn, a, k, b, k, scratch, m, n, k, 1.0f); }) *
          1e-3) /
         1e12;
-    Best top{m, n, k, 256, 1, 0.0, 0.0}, top_tail{m, n, k, 256, 1, 0.0, 0.0};
-    // (tile_n, split, tail split): split-K's candidates, then the tail split's
+    Best top{m, n, k, 256, 1, 0.0, 0.0}, top_tail{m, n, k, 256, 1, 0.0, 0.0},
+        top_sk{m, n, k, 256, 1, 0.0, 0.0};
+    // (tile_n, split, tail split, stream-K): split-K's candidates, the tail
+    // split's, then stream-K (tail split 0 in the CSV's column: stream-K)
     std::vector<std::array<int, 3>> candidates;
     for (int tile_n : {256, 128}) {
       for (int split : {1, 2, 3, 4, 6, 8})
         candidates.push_back({tile_n, split, 1});
       for (int tail : {2, 3, 4, 6, 8})
         candidates.push_back({tile_n, 1, tail});
+      candidates.push_back({tile_n, 1, 0});
     }
     for (auto [tile_n, split, tail] : candidates) {
       if (split > (k + 63) / 64 || tail > (k + 63) / 64)
         continue;
       tirx_kernels::GemmArgs<bf16> g{};
       g.m = m, g.n = n, g.k = k, g.a = a, g.lda = k, g.b = b, g.ldb = k, g.d = d;
-      g.tile_n = tile_n, g.split = split, g.tail_split = tail;
+      g.tile_n = tile_n, g.split = split, g.tail_split = tail > 0 ? tail : 1,
+      g.stream_k = tail == 0;
       g.workspace = ws, g.workspace_bytes = ws_bytes;
       CHECK(cudaMemset(d, 0xff, size_t(m) * n * sizeof(bf16)));
       CHECK(bench_gemm::tirx_general(Layout::tn, g));
@@ -333,7 +338,7 @@ int sweep_small(cublasHandle_t h) {
       std::printf("sweep,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f\n", m, n, k, tile_n, split, tail, ft, fc,
                   ft / fc);
       std::fflush(stdout);
-      Best& kept = tail > 1 ? top_tail : top;
+      Best& kept = tail == 0 ? top_sk : tail > 1 ? top_tail : top;
       if (ft / fc > kept.ratio)
         kept = {m, n, k, tile_n, tail > 1 ? tail : split, ft / fc, ft};
     }
@@ -341,6 +346,8 @@ int sweep_small(cublasHandle_t h) {
     std::printf("tail-best,%d,%d,%d,%d,%d,%.1f,%.3f (the best tail split; the table's is %.3f)\n",
                 m, n, k, top_tail.tile_n, top_tail.split, top_tail.tflops, top_tail.ratio,
                 top.ratio);
+    std::printf("streamk-best,%d,%d,%d,%d,%.1f,%.3f (stream-K; the best tail split %.3f)\n", m, n,
+                k, top_sk.tile_n, top_sk.tflops, top_sk.ratio, top_tail.ratio);
     for (void* p : {static_cast<void*>(a), static_cast<void*>(b), static_cast<void*>(d),
                     static_cast<void*>(ref), static_cast<void*>(scratch), static_cast<void*>(ws)})
       CHECK(cudaFree(p));
