@@ -4,8 +4,9 @@
   python3 benchmarks/gemm_peers/report.py DIR [--update-doc docs/gemm.md]
 
 Reads from DIR what the run left there:
-  gemm.csv          tirx and cuBLAS from tirx_bench_gemm (the gemm phase of run.sh), or
-  tirx_harness.csv  tirx and cuBLAS from the peers' harness (suite.sh alone)
+  gemm.csv          tirx and cuBLAS from tirx_bench_gemm (the gemm phase of run.sh)
+  tirx_harness.csv  tirx's fast path and cuBLAS from the peers' harness: the tirx column
+                    without gemm.csv, a column of its own beside it
   cutlass.csv       CUTLASS and cuBLAS, same harness      torch_gemm.csv  torch.matmul, torch.compile
   compile.csv       the compile time and memory of each kernel's translation unit
   clocks.csv        unix time, SM clock (MHz), power (W), temperature, every 0.5 s
@@ -87,8 +88,8 @@ class Run:
             for r in rows:
                 key = (int(r["M"]), int(r["N"]), int(r["K"]))
                 impl = r["impl"].strip()
-                if impl == "tirx" and "tirx" in self.rows.get(key, {}):
-                    continue  # tirx_bench_gemm's figure comes first
+                if impl == "tirx" and bench:
+                    impl = "tirx_harness"  # tirx_bench_gemm's figure is the tirx column
                 fields = dict(tflops=num(r.get("tflops")), checked=int(r.get("checked") or 0),
                               start=num(r.get("start_unix")), end=num(r.get("end_unix")),
                               compile_s=num(r.get("compile_s")),
@@ -147,12 +148,16 @@ def tables(run: Run) -> list[str]:
             f"headers), {run.meta.get('torch_version', 'torch ?')}; {run.meta.get('date', '')}.",
             ""]
     out += ["TFLOP/s (2MNK / median time), bf16 in, fp32 accumulation, bf16 out, D = A B^T. "
-            "tirx and its cuBLAS column: tirx_bench_gemm (or the peers' harness); CUTLASS / "
+            "tirx and its cuBLAS column: tirx_bench_gemm (tirx_kernels::gemm with the "
+            "heuristic's configuration; or the peers' harness without it); CUTLASS / "
             "cuBLAS: CUTLASS against the cuBLAS of its own harness run; torch.compile: only the "
             "problems it was compiled for. SM clock and power: medians of nvidia-smi's samples "
             "(every 0.5 s) while the peers of that row were timed. ✗: the output did not match "
             "cuBLAS (not timed); n/a: the peer does not take the problem.", ""]
-    head = ["M", "N", "K"] + [label for _, label in IMPLS] + [
+    # tirx's fast path in the peers' harness, where the tirx column is tirx_bench_gemm's
+    both = any("tirx_harness" in r for r in run.rows.values())
+    extra = ["tirx fast path (peers' harness)", "its / its cuBLAS"] if both else []
+    head = ["M", "N", "K"] + [label for _, label in IMPLS] + extra + [
         "tirx / cuBLAS", "CUTLASS / its cuBLAS", "torch.compile / cuBLAS", "SM MHz", "W"]
     out += ["| " + " | ".join(head) + " |",
             "|" + "|".join("---:" for _ in head) + "|"]
@@ -160,9 +165,12 @@ def tables(run: Run) -> list[str]:
         got = run.rows[key]
         cublas = got.get("cublas", {}).get("tflops")
         cut = got.get("cutlass")
+        harness = got.get("tirx_harness")
         mhz, watts = run.clocks(key)
         out.append("| " + " | ".join(
             [str(v) for v in key] + [cell(got.get(impl)) for impl, _ in IMPLS] +
+            ([cell(harness), ratio(harness, harness.get("cublas") if harness else None)]
+             if both else []) +
             [ratio(got.get("tirx"), cublas),
              ratio(cut, cut.get("cublas") if cut else None),
              ratio(got.get("torch_compile"), cublas),

@@ -4,8 +4,8 @@
 #   1. build.sh: the CUTLASS peer (from the nvidia-cutlass package's headers) and
 #      the same harness around tirx's GEMM, timing each kernel TU's compile
 #   2. CUTLASS beside cuBLAS, one harness run (cutlass.csv)
-#   3. tirx beside cuBLAS through the same harness (tirx_harness.csv), unless
-#      OUTDIR already has gemm.csv from tirx_bench_gemm
+#   3. tirx's fast path beside cuBLAS through the same harness (tirx_harness.csv;
+#      beside gemm.csv from tirx_bench_gemm when OUTDIR has one)
 #   4. torch.matmul on every problem, torch.compile max-autotune on a few
 #      (torch_peers.py: torch_gemm.csv)
 #   5. report.py: gemm_peers.md (and gemm_peers.png)
@@ -86,12 +86,10 @@ if [[ -x "$build/gemm_peer_cutlass" ]]; then
 else
   step "CUTLASS left out (no headers: see the build log)"
 fi
-if [[ -s "$out_dir/gemm.csv" ]]; then
-  step "tirx: gemm.csv of tirx_bench_gemm is there"
-else
-  step "tirx beside cuBLAS (the peers' harness)"
-  harness "$build/gemm_peer_tirx" tirx_harness.csv
-fi
+# (with gemm.csv of tirx_bench_gemm there too, the report shows both: tirx's
+# heuristic in its own harness, the fast path in CUTLASS's harness)
+step "tirx beside cuBLAS (the peers' harness)"
+harness "$build/gemm_peer_tirx" tirx_harness.csv
 
 step "torch.matmul and torch.compile max-autotune"
 torch_args=(--out "$out_dir/torch_gemm.csv" "${quick[@]}")
