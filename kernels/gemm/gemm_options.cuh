@@ -121,7 +121,9 @@ template <class T, class Out = T> struct GemmArgs {
   /// without split-K only); 0: the heuristic's.
   int tail_split = 0;
   /// Stream-K (gemm_streamk.cuh): the K blocks of the last one to two waves
-  /// of tiles divided evenly among the grid, in place of the tail split.
+  /// of tiles divided evenly among the grid, in place of the tail split
+  /// (without split-K only). Measured slower than the tail split on the H200
+  /// (docs/gemm.md, "Stream-K"): the heuristic never picks it.
   bool stream_k = false;
   /// Split-K's fp32 partials (S x batch x m x n floats) or the tail split's, then the copies of an
   /// A or B that TMA cannot read (gemm_copy.cuh): gemm_workspace_bytes(args) bytes are enough; used

@@ -1,5 +1,6 @@
-// Stream-K for the Hopper GEMM (kernels/gemm/gemm.cuh; NOT RUN ON A GPU YET:
-// branch h-streamk, see docs/gemm.md "The tail split" for why). A problem
+// Stream-K and the tail split for the Hopper GEMM (kernels/gemm/gemm.cuh;
+// measured in docs/gemm.md "Stream-K": correct, slower than the tail split
+// on the H200, so an option the heuristic does not pick). A problem
 // of T tiles of K blocks each on a persistent grid of G CTAs: the first dp
 // tiles (whole waves but the last: (T / G - 1) G, or 0 under two waves) are
 // done whole, round-robin as before; the K blocks of the remaining sk = T -
@@ -25,7 +26,7 @@ namespace tirx_kernels::gemm_sm90 {
 /// A stream-K plan: dp tiles whole (round-robin over the grid), the sk
 /// after them divided among the first `ctas` CTAs (sk 0: none), k_blocks K
 /// blocks per tile. Stream-K proper divides them among the whole grid; the
-/// tail split (gemm_tail.cuh) is the plan whose dp holds the whole waves and
+/// tail split is the plan whose dp holds the whole waves and
 /// whose sk tail tiles go to S CTAs each (ctas = S x sk).
 struct StreamKPlan {
   long long dp = 0, sk = 0;
