@@ -21,9 +21,10 @@
 //   bench_gemm [--quick]   (quick: 4096^3 and 8192^3 of the fast path, the
 //                           heuristic's 1024 x 14336 x 4096 and 4095 x 4104 x
 //                           4096 (tail splits), and the general rows at 4096^3)
-//   bench_gemm --one M N K TILE_N SPLIT TAIL_SPLIT   one bf16 TN problem through
-//     tirx_kernels::gemm with that configuration (0: the heuristic's), e.g.
-//     under ncu
+//   bench_gemm --one M N K TILE_N SPLIT TAIL_SPLIT [STREAM_K [SWAP_AB]]   one
+//     bf16 TN problem through tirx_kernels::gemm with that configuration
+//     (0: the heuristic's; STREAM_K 1: stream-K; SWAP_AB 1: as given, 2:
+//     D^T = B^T A^T), e.g. under ncu
 //   bench_gemm --sweep-small   the sweep of the heuristic's table
 //     (kernels/gemm/gemm_heuristic.cuh): for M in {1, 16, 128, 1024} x
 //     (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)}, bf16 TN, every
@@ -133,6 +134,7 @@ struct Problem {
   float alpha = 1.0f;
   int tile_n = 0, split = 0, tail_split = 0; ///< GemmArgs' (0: the heuristic's)
   bool stream_k = false;
+  int swap_ab = 0; ///< GemmArgs::swap_ab (0: the heuristic's)
 };
 
 /// cuBLAS's D^T (n x m, column-major) = op(B) op(A) for a row-major D = A B.
@@ -210,6 +212,7 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   g.m = m, g.n = n, g.k = k, g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d;
   g.alpha = p.alpha;
   g.tile_n = p.tile_n, g.split = p.split, g.tail_split = p.tail_split, g.stream_k = p.stream_k;
+  g.swap_ab = p.swap_ab;
   // split-K's partials and the copies of A and B, given (as cuBLAS's
   // workspace is): no allocation timed
   float* ws = nullptr;
@@ -374,11 +377,13 @@ int main(int argc, char** argv) {
   }
   std::printf("M,N,K,tirx_tflops,cublas_tflops,ratio,case\n");
   std::vector<Problem> ps;
-  if (argc >= 8 && std::strcmp(argv[1], "--one") == 0) { // M N K tile_n split tail_split [sk]
+  // M N K tile_n split tail_split [stream_k [swap_ab]]
+  if (argc >= 8 && std::strcmp(argv[1], "--one") == 0) {
     Problem p{std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]),
               Problem::general,   Layout::tn,         "bf16 TN gemm (--one)"};
     p.tile_n = std::atoi(argv[5]), p.split = std::atoi(argv[6]), p.tail_split = std::atoi(argv[7]);
     p.stream_k = argc > 8 && std::atoi(argv[8]) != 0;
+    p.swap_ab = argc > 9 ? std::atoi(argv[9]) : 0;
     problem<bf16>(h, p);
     CHECK(cublasDestroy(h));
     return 0;

@@ -20,8 +20,9 @@
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
 // 128 x 256 or 128 x 128 CTA tile, split-K over S CTAs with a
 // deterministic reduction (gemm_splitk.cuh), and the tail split of the
-// last partial wave (GemmArgs::tail_split, gemm_streamk.cuh). Invalid arguments (gemm_check) are
-// refused with cudaErrorInvalidValue, the reason in gemm_check's message.
+// last partial wave (GemmArgs::tail_split, gemm_streamk.cuh); a TN or NT
+// call may compute D^T = B^T A^T instead (GemmArgs::swap_ab). Invalid
+// arguments (gemm_check) are refused with cudaErrorInvalidValue.
 #pragma once
 
 #include "gemm_copy.cuh"
@@ -106,14 +107,25 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
 }
 } // namespace gemm_sm90
 
-/// The configuration gemm runs g with: GemmArgs::tile_n, split and
-/// tail_split where given, choose_config's otherwise (its tail split only
-/// with its tile), S cut to the K blocks there are; no tail split with
-/// split-K.
-template <class T, class Out> GemmChoice gemm_choice(const GemmArgs<T, Out>& g) {
+/// The configuration gemm<MajorA, MajorB> runs g with: the orientation
+/// (GemmArgs::swap_ab, or swap_choice's where the layout can exchange A and
+/// B and neither split-K nor a 128-wide tile is asked for; the exchange
+/// runs the 128 x 256 tile unsplit), then for that orientation
+/// GemmArgs::tile_n, split and tail_split where given, choose_config's
+/// otherwise (its tail split only with its tile), S cut to the K blocks
+/// there are; no tail split with split-K.
+template <Major MajorA = Major::row, Major MajorB = Major::col, class T, class Out>
+GemmChoice gemm_choice(const GemmArgs<T, Out>& g) {
   GemmChoice c{g.tile_n, g.split, g.tail_split, g.stream_k};
+  const int sms = gemm_sm90::sm_count();
+  c.swap_ab = swaps_ab<MajorA, MajorB> &&
+              (g.swap_ab == 2 || (g.swap_ab == 0 && g.split <= 1 && g.tile_n != 128 &&
+                                  gemm_heuristic::swap_choice(g.m, g.n, g.k, g.batch, sms)));
+  const int m = c.swap_ab ? g.n : g.m, n = c.swap_ab ? g.m : g.n;
+  if (c.swap_ab) // (its kernel: the 128 x 256 tile, no split-K)
+    c.tile_n = 256, c.split = 1;
   if (c.tile_n == 0 || c.split == 0 || c.tail_split == 0) {
-    const GemmChoice h = choose_config(g.m, g.n, g.k, g.batch, gemm_sm90::sm_count());
+    const GemmChoice h = choose_config(m, n, g.k, g.batch, sms);
     const bool same_tile = c.tile_n == 0 || c.tile_n == h.tile_n;
     c.tile_n = c.tile_n ? c.tile_n : h.tile_n;
     c.split = c.split ? c.split : h.split;
@@ -184,7 +196,10 @@ CopyPlan copy_plan(const GemmArgs<T, Out>& g, long long partials) {
 /// of at least this size (16-byte aligned, as cudaMalloc's are) to spare the
 /// allocation.
 template <class T, class Out> long long gemm_workspace_bytes(const GemmArgs<T, Out>& g) {
-  const long long part = gemm_sm90::partials_bytes(g, gemm_choice(g));
+  // (TN's choice may exchange A and B, NN's never: the larger partials)
+  const long long p0 = gemm_sm90::partials_bytes(g, gemm_choice<Major::row, Major::col>(g)),
+                  p1 = gemm_sm90::partials_bytes(g, gemm_choice<Major::row, Major::row>(g));
+  const long long part = p0 > p1 ? p0 : p1;
   const long long x[4] = {gemm_sm90::copy_plan<Major::row, Major::row>(g, part).bytes,
                           gemm_sm90::copy_plan<Major::row, Major::col>(g, part).bytes,
                           gemm_sm90::copy_plan<Major::col, Major::row>(g, part).bytes,
@@ -228,6 +243,13 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
     return "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
   if (g.tail_split < 0 || g.tail_split > 64)
     return "tirx_kernels::gemm: tail_split is 0 (the heuristic's) or 1..64";
+  if (g.swap_ab < 0 || g.swap_ab > 2)
+    return "tirx_kernels::gemm: swap_ab is 0 (the heuristic's), 1 (as given) or 2 (D^T = B^T A^T)";
+  if (g.swap_ab == 2 && !swaps_ab<MajorA, MajorB>)
+    return "tirx_kernels::gemm: swap_ab 2 exchanges A and B in the TN and NT layouts only "
+           "(gemm<Major::row, Major::col> or <Major::col, Major::row>)";
+  if (g.swap_ab == 2 && g.split > 1)
+    return "tirx_kernels::gemm: swap_ab 2 takes no split-K (split 0 or 1)";
   return nullptr;
 }
 
@@ -254,7 +276,8 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr int out = static_cast<int>(sizeof(Out));
   // (a TMA store writes whole 16-byte units at the end of a row, measured on
   // the H200: past n it would write into D's padding)
-  p.tma_store = tma_takes(g.d, p.ldd, g.stride_d, g.batch, out) && g.n * out % 16 == 0;
+  p.tma_store =
+      tma_takes(g.d, p.ldd, g.stride_d, g.batch, out) && g.n * out % 16 == 0 && !choice.swap_ab;
   p.pairs = reinterpret_cast<std::uintptr_t>(g.d) % (2 * out) == 0 && p.ldd % 2 == 0 &&
             (g.batch == 1 || g.stride_d % 2 == 0);
   // the fast path's kernel (gemm_bf16_tn's, for any T and Out) where it
@@ -264,7 +287,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
-        sp.split == 1 && p.sk_mode == 0) {
+        sp.split == 1 && p.sk_mode == 0) { // (p.tma_store: not exchanged)
       using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
       try {
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
@@ -280,24 +303,22 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
       }
     }
   }
+  if constexpr (swaps_ab<MajorA, MajorB>) {
+    if (choice.swap_ab) { // (g is exchanged already: gemm's swapped_ab) D column-major
+      using CfgX = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 3, false, 1, 256, true>;
+      return run_general<CfgX, MajorA, MajorB>(g, p, stream);
+    }
+  }
   if (choice.tile_n == 128)
     return run_general<Cfg128, MajorA, MajorB>(g, p, stream);
   return run_general<Cfg, MajorA, MajorB>(g, p, stream);
 }
-} // namespace gemm_sm90
 
-/// D = fn(alpha A B + beta C + bias) for g.batch GEMMs, asynchronously on
-/// stream (see the header comment and docs/gemm.md). T: __nv_bfloat16 or
-/// __half; Out: T, __nv_bfloat16, __half or float. Returns
-/// cudaErrorInvalidValue when gemm_check names a reason, the error of
-/// cudaMallocAsync when a workspace it needs cannot be allocated.
-template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epilogue<>, class T,
-          class Out>
-cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& epi = {}) {
-  using namespace gemm_sm90;
-  if (gemm_check<MajorA, MajorB, Epi>(g) != nullptr)
-    return cudaErrorInvalidValue;
-  const GemmChoice choice = gemm_choice(g);
+/// gemm's work once the choice is made (g exchanged when choice.swap_ab):
+/// the copies of A and B that TMA cannot read, then run_tma.
+template <Major MajorA, Major MajorB, class Epi, class T, class Out>
+cudaError_t run_chosen(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStream_t stream,
+                       const Epi& epi) {
   const CopyPlan cp = copy_plan<MajorA, MajorB>(g, partials_bytes(g, choice));
   if (!cp.a && !cp.b)
     return run_tma<MajorA, MajorB>(g, choice, stream, epi);
@@ -338,6 +359,26 @@ cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& 
       e = f;
   }
   return e;
+}
+} // namespace gemm_sm90
+
+/// D = fn(alpha A B + beta C + bias) for g.batch GEMMs, asynchronously on
+/// stream (see the header comment and docs/gemm.md). T: __nv_bfloat16 or
+/// __half; Out: T, __nv_bfloat16, __half or float. Returns
+/// cudaErrorInvalidValue when gemm_check names a reason, the error of
+/// cudaMallocAsync when a workspace it needs cannot be allocated.
+template <Major MajorA = Major::row, Major MajorB = Major::col, class Epi = Epilogue<>, class T,
+          class Out>
+cudaError_t gemm(const GemmArgs<T, Out>& g, cudaStream_t stream = 0, const Epi& epi = {}) {
+  using namespace gemm_sm90;
+  if (gemm_check<MajorA, MajorB, Epi>(g) != nullptr)
+    return cudaErrorInvalidValue;
+  const GemmChoice choice = gemm_choice<MajorA, MajorB>(g);
+  if constexpr (swaps_ab<MajorA, MajorB>) {
+    if (choice.swap_ab)
+      return run_chosen<MajorA, MajorB>(swapped_ab<MajorA, MajorB>(g), choice, stream, epi);
+  }
+  return run_chosen<MajorA, MajorB>(g, choice, stream, epi);
 }
 
 } // namespace tirx_kernels

@@ -51,16 +51,21 @@ template <class Out> using pair_t = decltype(pair_of<Out>(0.0f, 0.0f));
 /// of register 0 in D (batch bt). Branch-free: C and the bias are read at
 /// indices clamped into D (what lies outside D is computed but never
 /// stored), C only when beta != 0 (one uniform branch). BN: the tile's N.
-template <class Epi, int BN, class P, class Acc>
+/// DCol: D and C column-major and the bias along the other mode (the
+/// caller's column is the launch's row: Config's DCol).
+template <class Epi, int BN, bool DCol, class P, class Acc>
 __device__ TIRX_FORCEINLINE void apply_epilogue(Acc& acc, const P& p, int row, int col, int bt) {
   auto clamp = [](int x, int end) { return x < end ? x : end - 1; };
   if (p.beta != 0.0f) {
-    const auto* c0 = p.c + bt * p.stride_c + clamp(row, p.m) * p.ldc;
-    const auto* c1 = p.c + bt * p.stride_c + clamp(row + 8, p.m) * p.ldc;
+    // C's element (i, j): i ldc + j, or j ldc + i under DCol
+    const auto* c0 = p.c + bt * p.stride_c + (DCol ? clamp(row, p.m) : clamp(row, p.m) * p.ldc);
+    const auto* c1 =
+        p.c + bt * p.stride_c + (DCol ? clamp(row + 8, p.m) : clamp(row + 8, p.m) * p.ldc);
 #pragma unroll
     for (int r = 0; r < BN / 2; ++r) {
       const int j = clamp(col + 8 * (r / 4) + r % 2, p.n);
-      acc.data()[r] = p.alpha * acc.data()[r] + p.beta * to_float(((r / 2) % 2 ? c1 : c0)[j]);
+      const auto* c = (r / 2) % 2 ? c1 : c0;
+      acc.data()[r] = p.alpha * acc.data()[r] + p.beta * to_float(DCol ? c[j * p.ldc] : c[j]);
     }
   } else {
 #pragma unroll
@@ -68,12 +73,13 @@ __device__ TIRX_FORCEINLINE void apply_epilogue(Acc& acc, const P& p, int row, i
       acc.data()[r] *= p.alpha;
   }
   const auto* bias = p.bias + bt * p.stride_bias;
+  constexpr bool along_col = (Epi::bias == Bias::column) != DCol;
 #pragma unroll
   for (int r = 0; r < BN / 2; ++r) {
     float v = acc.data()[r];
-    if constexpr (Epi::bias == Bias::column)
+    if constexpr (Epi::bias != Bias::none && along_col)
       v += to_float(bias[clamp(col + 8 * (r / 4) + r % 2, p.n)]);
-    else if constexpr (Epi::bias == Bias::row)
+    else if constexpr (Epi::bias != Bias::none)
       v += to_float(bias[clamp(row + 8 * ((r / 2) % 2), p.m)]);
     acc.data()[r] = p.fn(v);
   }
@@ -150,12 +156,34 @@ __device__ TIRX_FORCEINLINE void store_rows(const Acc& acc, Out* d, long long ld
   }
 }
 
-/// The epilogue from the registers into D (batch bt): store_rows.
+/// The same into a column-major m x n matrix d (columns ld apart): one
+/// element per store (a thread's neighbours are a column apart), a
+/// pointer stepped by 8 columns.
+template <class Out, int BN, class Acc>
+__device__ TIRX_FORCEINLINE void store_cols(const Acc& acc, Out* d, long long ld, int m, int n,
+                                            int row, int col) {
+  Out* at = d + static_cast<long long>(col) * ld + row; // register 0's element
+#pragma unroll
+  for (int g = 0; g < BN / 8; ++g, at += 8 * ld) { // columns col + 8g, + 1; rows row, + 8
+#pragma unroll
+    for (int x = 0; x < 4; ++x) {
+      const int i = row + 8 * (x / 2), j = col + 8 * g + x % 2;
+      if (i < m && j < n)
+        at[(x % 2) * ld + 8 * (x / 2)] = from_float<Out>(acc.data()[4 * g + x]);
+    }
+  }
+}
+
+/// The epilogue from the registers into D (batch bt): store_rows, or
+/// store_cols for a column-major D (Config's DCol).
 template <class Cfg, class Acc, class P>
 __device__ TIRX_FORCEINLINE void store_direct(const Acc& acc, const P& p, int row, int col,
                                               int bt) {
   using Out = typename Cfg::Out;
-  store_rows<Out, Cfg::tile_n>(acc, p.d + bt * p.stride_d, p.ldd, p.m, p.n, p.pairs, row, col);
+  if constexpr (Cfg::d_col)
+    store_cols<Out, Cfg::tile_n>(acc, p.d + bt * p.stride_d, p.ldd, p.m, p.n, row, col);
+  else
+    store_rows<Out, Cfg::tile_n>(acc, p.d + bt * p.stride_d, p.ldd, p.m, p.n, p.pairs, row, col);
 }
 #endif
 

@@ -25,6 +25,7 @@ namespace tirx_kernels {
 struct GemmChoice {
   int tile_n = 256, split = 1, tail_split = 1;
   bool stream_k = false; ///< stream-K in place of the tail split (gemm_streamk.cuh)
+  bool swap_ab = false;  ///< D^T = B^T A^T computed (GemmArgs::swap_ab; the rest is for it)
 };
 
 /// One row of the table: the problem (m, n, k) and its configuration.
@@ -105,16 +106,39 @@ inline GemmChoice model_choice(int m, int n, int k, int batch, int sms) {
 /// 0.06 per range: fit to `tirx_bench_gemm --one` on the H200, 2026-12-02,
 /// 4095 x 4104 x 4096 at S = 2, 4, 8 and 1024 x 14336 x 4096 at S = 2);
 /// only where that saves more than 3%; 1 otherwise.
+inline double tail_waves(long long whole, int s) {
+  return 1.01 * (static_cast<double>(whole) + 1.0 / s) + 0.2 + 0.06 * s;
+}
 inline int tail_choice(long long tiles, int sms, int k) {
   const long long whole = tiles / sms, tail = tiles % sms;
   int best = 1;
   double best_waves = 0.97 * static_cast<double>(whole + 1);
   for (int s = 2; tail > 0 && s <= 8 && s * tail <= sms && 2 * s <= cdiv(k, 64); ++s) {
-    const double waves = 1.01 * (static_cast<double>(whole) + 1.0 / s) + 0.2 + 0.06 * s;
-    if (waves < best_waves)
-      best = s, best_waves = waves;
+    if (tail_waves(whole, s) < best_waves)
+      best = s, best_waves = tail_waves(whole, s);
   }
   return best;
+}
+/// The wave model's time of `tiles` 128 x 256 tiles (at least a wave), in
+/// waves: the whole waves, then the last partial one whole or tail-split.
+inline double wave_cost(long long tiles, int sms, int k) {
+  const long long whole = tiles / sms;
+  if (tiles % sms == 0)
+    return static_cast<double>(whole);
+  const int s = tail_choice(tiles, sms, k);
+  return s > 1 ? tail_waves(whole, s) : static_cast<double>(whole + 1);
+}
+/// Whether the exchanged orientation (D^T = B^T A^T: 128-row tiles along
+/// n, 256 columns along m) is the faster one: both orientations a full
+/// wave or more of 128 x 256 tiles, the exchanged one 5% fewer waves (its
+/// epilogue stores from the registers). 4095 x 4104: 528 tiles, 4 whole
+/// waves of 132, against 544 (4 and a tail of 16).
+inline bool swap_choice(long long m, long long n, int k, int batch, int sms) {
+  const long long given = cdiv(m, 128) * cdiv(n, 256) * batch;
+  const long long swapped = cdiv(n, 128) * cdiv(m, 256) * batch;
+  if (sms < 1 || given < sms || swapped < sms)
+    return false;
+  return wave_cost(swapped, sms, k) < 0.95 * wave_cost(given, sms, k);
 }
 } // namespace gemm_heuristic
 

@@ -125,6 +125,12 @@ template <class T, class Out = T> struct GemmArgs {
   /// (without split-K only). Measured slower than the tail split on the H200
   /// (docs/gemm.md, "Stream-K"): the heuristic never picks it.
   bool stream_k = false;
+  /// The orientation: 0, the heuristic's; 1, D = A B as given; 2, the
+  /// kernel computes D^T = B^T A^T (A and B exchanged, M and N with them,
+  /// D and C written and read column-major; TN and NT layouts only, no
+  /// split-K), the orientation whose tiles fill the waves better for some
+  /// ragged N (gemm.cuh, docs/gemm.md "The orientation").
+  int swap_ab = 0;
   /// Split-K's fp32 partials (S x batch x m x n floats) or the tail split's, then the copies of an
   /// A or B that TMA cannot read (gemm_copy.cuh): gemm_workspace_bytes(args) bytes are enough; used
   /// when it holds what the call needs (16-byte aligned where a copy is made), otherwise the
@@ -133,5 +139,24 @@ template <class T, class Out = T> struct GemmArgs {
   float* workspace = nullptr;
   long long workspace_bytes = 0;
 };
+
+/// Whether gemm<MajorA, MajorB> can exchange A and B (GemmArgs::swap_ab):
+/// TN and NT, whose exchanged operands have the same storage orders: the
+/// kernel of those majors computes D^T (with a column-major D: DCol).
+template <Major MajorA, Major MajorB> inline constexpr bool swaps_ab = MajorA != MajorB;
+
+/// The arguments of D^T = B^T A^T for g's D = A B (TN or NT: the exchanged
+/// operands keep the storage orders MajorA, MajorB): m and n, A and B
+/// exchanged, the leading dimensions made explicit (D's and C's are still
+/// their rows', read column-major by the kernel: Config's DCol).
+template <Major MajorA, Major MajorB, class T, class Out>
+GemmArgs<T, Out> swapped_ab(const GemmArgs<T, Out>& g) {
+  GemmArgs<T, Out> s = g;
+  s.m = g.n, s.n = g.m;
+  s.a = g.b, s.lda = g.ldb ? g.ldb : MajorB == Major::row ? g.n : g.k, s.stride_a = g.stride_b;
+  s.b = g.a, s.ldb = g.lda ? g.lda : MajorA == Major::row ? g.k : g.m, s.stride_b = g.stride_a;
+  s.ldd = g.ldd ? g.ldd : g.n, s.ldc = g.ldc ? g.ldc : g.n;
+  return s;
+}
 
 } // namespace tirx_kernels

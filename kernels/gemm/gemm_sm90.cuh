@@ -241,8 +241,8 @@ __global__ void __launch_bounds__(threads, 1)
           continue; // a piece that did not complete its tile
       }
       if constexpr (!Cfg::Epi::plain)
-        apply_epilogue<typename Cfg::Epi, BN>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4),
-                                              bt);
+        apply_epilogue<typename Cfg::Epi, BN, Cfg::d_col>(acc, p, row0 + 16 * w + l / 4,
+                                                          col0 + 2 * (l % 4), bt);
       if (tma_store)
         store_staged<Cfg>(acc,
                           pl.d + c * (64 * BN * 2 / static_cast<int>(sizeof(typename Cfg::Out))),

@@ -103,9 +103,12 @@ template <class T, class Out, class Fn> struct Params {
 /// The compile-time facts of one kernel: input and output types, the
 /// majors of A and B, the epilogue, the I/O paths, the rank of the tensor
 /// maps (2, or 3 with the batch mode), stages, the wgmma overlap, cluster,
-/// the tile's N (256: the fast path's; 128: more tiles for small problems).
+/// the tile's N (256: the fast path's; 128: more tiles for small problems),
+/// and DCol (Io::any): D and C column-major, element (i, j) at j ld + i,
+/// the bias along the other mode, so that the launch computes D^T = B^T A^T
+/// of the caller's D = A B (gemm.cuh's exchange, GemmArgs::swap_ab).
 template <class T_, class Out_, Major MajorA, Major MajorB, class Epi_, Io IO, int Rank_,
-          int Stages_, bool Overlap_, int Cluster_, int BlockN_ = block_n>
+          int Stages_, bool Overlap_, int Cluster_, int BlockN_ = block_n, bool DCol_ = false>
 struct Config {
   static_assert(sizeof(T_) == 2,
                 "tirx_kernels::gemm: the inputs must be 16-bit (sizeof(T) == 2); "
@@ -122,6 +125,9 @@ struct Config {
   static constexpr Io io = IO;
   static constexpr int rank = Rank_, stages = Stages_, cluster = Cluster_;
   static constexpr bool overlap = Overlap_;
+  static constexpr bool d_col = DCol_;
+  static_assert(!DCol_ || IO == Io::any, "tirx_kernels::gemm: a column-major D (DCol) is stored "
+                                         "from the registers: Io::any");
   static constexpr MatrixMajor ma = MajorA == Major::row ? MatrixMajor::k : MatrixMajor::mn;
   static constexpr MatrixMajor mb = MajorB == Major::col ? MatrixMajor::k : MatrixMajor::mn;
   /// MN rows per box and boxes per stage (B: per CTA of the cluster).

@@ -10,10 +10,11 @@
 //                                  the copies of A and B (copies())
 //   3 (gpu_gemm_general.splitk_a)  the tile and split-K configurations
 //                                  (GemmArgs::tile_n, split): bf16 TN
-//                                  gelu(+col bias), bf16 TN Plain, fp16 NT Plain
+//                                  gelu(+col bias), bf16 TN Plain, fp16 NT Plain;
+//                                  the exchange of A and B (swap_ab, exchanges())
 //   4 (gpu_gemm_general.splitk_b)  the same for bf16 NN -> fp32 and fp16 TT
 //                                  -> bf16 silu(+row bias); the tail split
-//                                  (GemmArgs::tail_split, tails())
+//                                  (GemmArgs::tail_split) and stream-K (tails())
 //   (groups 3, 4: every configuration over m in {1, 7, 64, 65, 129}, n in
 //   {8, 136, 520}, k in {16, 1000, 4104, 8200}, the variants in turn, the
 //   workspace given or allocated; a split or tail-split result must repeat
@@ -40,6 +41,7 @@
 
 #include "../../kernels/gemm/gemm.cuh"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -93,6 +95,7 @@ struct Variant {
   int move_a = -1, move_b = -1; ///< A's, B's own offset in elements (-1: offset)
   int tail = 1;                 ///< GemmArgs::tail_split (0: the heuristic's)
   bool stream_k = false;        ///< GemmArgs::stream_k
+  int swap = 0;                 ///< GemmArgs::swap_ab (0: the heuristic's)
 };
 
 int failures = 0, cases = 0;
@@ -151,7 +154,8 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   g.bias = dbias, g.stride_bias = sbias;
   g.alpha = v.alpha, g.beta = v.beta;
   g.tile_n = v.tile_n, g.split = v.split, g.tail_split = v.tail, g.stream_k = v.stream_k;
-  const GemmChoice chosen = gemm_choice(g);
+  g.swap_ab = v.swap;
+  const GemmChoice chosen = gemm_choice<MA, MB>(g);
   const gemm_sm90::CopyPlan plan =
       gemm_sm90::copy_plan<MA, MB>(g, gemm_sm90::partials_bytes(g, chosen));
   float* ws = nullptr;
@@ -268,12 +272,15 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   }
   ++cases;
   const char* ab = plan.a && plan.b ? "copied" : plan.a ? "A copied" : plan.b ? "B copied" : "TMA";
-  const bool tma_d =
-      gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) && n * sizeof(Out) % 16 == 0;
+  const bool tma_d = gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) &&
+                     n * sizeof(Out) % 16 == 0 && !chosen.swap_ab;
   std::printf(
       "%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d tail %d%s%s\n",
       bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, ab, tma_d ? "TMA store" : "plain stores",
-      chosen.tile_n, chosen.split, chosen.tail_split, chosen.stream_k ? " stream-K" : "",
+      chosen.tile_n, chosen.split, chosen.tail_split,
+      chosen.swap_ab    ? " D^T = B^T A^T"
+      : chosen.stream_k ? " stream-K"
+                        : "",
       v.tile_n == 0 || v.split == 0 || v.tail == 0 ? " (heuristic)" : "");
   failures += bad ? 1 : 0;
   TIRX_CHECK_CUDA(cudaFree(da));
@@ -524,6 +531,65 @@ void splitk_example(std::mt19937& rng) {
 
 } // namespace
 
+#if TIRX_GEMM_GROUP == 3
+/// The exchange of A and B (GemmArgs::swap_ab 2: the kernel computes D^T =
+/// B^T A^T, writes D and reads C column-major and the bias along its other
+/// mode): TN and NT, odd sizes, alpha and beta with C, a column and a row
+/// bias, batches, padded and misaligned D, the tail split of the exchanged
+/// problem; then the heuristic's own exchange of 4095 x 4104 (its choice
+/// checked) and 1 (never) beside it.
+void exchanges(std::mt19937& rng, bool quick) {
+  using Gelu = Epilogue<ewise::gelu_tanh, Bias::column>;
+  using SiluRow = Epilogue<ewise::silu, Bias::row>;
+  auto v = [](const char* name, int pad, int offset, int batch, float alpha, float beta) {
+    Variant x{name, pad, offset, batch, false, alpha, beta};
+    x.swap = 2;
+    return x;
+  };
+  const Variant kinds[4] = {v("swap", 0, 0, 1, 1.0f, 0.0f), v("swap a-b", 8, 0, 1, 0.5f, -1.5f),
+                            v("swap misal", 3, 1, 1, -2.0f, 0.25f),
+                            v("swap batched", 8, 0, 3, 1.0f, 0.5f)};
+  const int sizes[][3] = {
+      {1, 8, 16}, {65, 136, 1000}, {300, 7, 64}, {129, 257, 65}, {520, 33, 200}};
+  int turn = 0;
+  for (auto [m, n, k] : sizes) {
+    const Variant& x = kinds[turn++ % 4];
+    run<Major::row, Major::col, Gelu, nv_bfloat16, nv_bfloat16>("bf16 TN gelu(+col bias)", m, n, k,
+                                                                x, rng);
+    run<Major::row, Major::col, SiluRow, nv_bfloat16, nv_bfloat16>("bf16 TN silu(+row bias)", m, n,
+                                                                   k, x, rng);
+    run<Major::col, Major::row, Plain, half, half>("fp16 NT Plain", m, n, k, x, rng);
+  }
+  Variant tail = kinds[0]; // exchanged: 2048 x 2100, 144 tiles of 128 x 256, a tail of 12
+  tail.name = "swap tail", tail.tile_n = 256, tail.split = 1, tail.tail = 4;
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>("bf16 TN Plain", 2100, 2048, 1000,
+                                                               tail, rng);
+  Variant tail_ab = kinds[1];
+  tail_ab.name = "swap tail a-b", tail_ab.tile_n = 256, tail_ab.split = 1, tail_ab.tail = 2;
+  run<Major::row, Major::col, SiluRow, nv_bfloat16, nv_bfloat16>("bf16 TN silu(+row bias)", 2100,
+                                                                 2048, 520, tail_ab, rng);
+  // the heuristic exchanges 4095 x 4104 (528 tiles: 4 waves of 132) and not 4096 x 4096
+  for (auto [m, n, want] : {std::array{4095, 4104, 1}, std::array{4096, 4096, 0}}) {
+    GemmArgs<nv_bfloat16> g{.m = m, .n = n, .k = 4096};
+    const bool got = gemm_choice<Major::row, Major::col>(g).swap_ab;
+    const bool sms132 = gemm_sm90::sm_count() == 132;
+    std::printf("%s the heuristic's orientation of %d x %d x 4096: %s%s\n",
+                !sms132 || got == (want != 0) ? "PASS" : "FAIL", m, n,
+                got ? "exchanged" : "as given", sms132 ? "" : " (not 132 SMs: not checked)");
+    failures += sms132 && got != (want != 0) ? 1 : 0;
+  }
+  if (!quick) {
+    Variant h{"heuristic"};
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>("bf16 TN Plain", 4095, 4104, 256,
+                                                                 h, rng);
+    Variant given{"as given"};
+    given.swap = 1;
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>("bf16 TN Plain", 4095, 4104, 256,
+                                                                 given, rng);
+  }
+}
+#endif
+
 #if TIRX_GEMM_GROUP == 4
 /// The tail split (GemmArgs::tail_split, gemm_streamk.cuh): whole waves and a
 /// split last wave (2100 x 2048: 136 tiles of 128 x 256 on 132 SMs, 272 of
@@ -612,6 +678,7 @@ int main(int argc, char** argv) {
       "fp16 TT -> bf16, silu(+row bias)", 2);
 #elif TIRX_GEMM_GROUP == 3
   splitk_example(s.rng);
+  exchanges(s.rng, s.quick);
   s.configs<Major::row, Major::col, Epilogue<ewise::gelu_tanh, Bias::column>, bf16, bf16>(
       "bf16 TN, gelu(+col bias)");
   s.configs<Major::row, Major::col, Plain, bf16, bf16>("bf16 TN, Plain");

@@ -67,6 +67,21 @@ int main() {
   expect("tail_split -1", tail, [](GemmArgs<bf16>& g) { g.tail_split = -1; });
   expect("tail_split 65", tail, [](GemmArgs<bf16>& g) { g.tail_split = 65; });
   expect("tail_split 64", nullptr, [](GemmArgs<bf16>& g) { g.tail_split = 64; });
+  const char* swap =
+      "tirx_kernels::gemm: swap_ab is 0 (the heuristic's), 1 (as given) or 2 (D^T = B^T A^T)";
+  expect("swap_ab -1", swap, [](GemmArgs<bf16>& g) { g.swap_ab = -1; });
+  expect("swap_ab 3", swap, [](GemmArgs<bf16>& g) { g.swap_ab = 3; });
+  expect("swap_ab 2 (TN)", nullptr, [](GemmArgs<bf16>& g) { g.swap_ab = 2; });
+  expect<Epilogue<>, Major::col, Major::row>("swap_ab 2 (NT)", nullptr,
+                                             [](GemmArgs<bf16>& g) { g.swap_ab = 2; });
+  const char* layouts = "tirx_kernels::gemm: swap_ab 2 exchanges A and B in the TN and NT "
+                        "layouts only (gemm<Major::row, Major::col> or <Major::col, Major::row>)";
+  expect<Epilogue<>, Major::row, Major::row>("swap_ab 2 (NN)", layouts,
+                                             [](GemmArgs<bf16>& g) { g.swap_ab = 2; });
+  expect<Epilogue<>, Major::col, Major::col>("swap_ab 2 (TT)", layouts,
+                                             [](GemmArgs<bf16>& g) { g.swap_ab = 2; });
+  expect("swap_ab 2 with split-K", "tirx_kernels::gemm: swap_ab 2 takes no split-K (split 0 or 1)",
+         [](GemmArgs<bf16>& g) { g.swap_ab = 2, g.split = 2; });
   std::printf("%s\n", failures ? "FAILED" : "all passed");
   return failures ? 1 : 0;
 }

@@ -1,7 +1,8 @@
 // Host tests of the Hopper GEMM's heuristic (the headers compile with g++):
 // choose_config's tail split (tail_choice) for the shapes docs/gemm.md
 // names, and none where the last wave is nearly full, under a wave, or
-// after many waves. (The tail split's walk: test_gemm_streamk.cpp.)
+// after many waves; swap_choice's orientation. (The tail split's walk:
+// test_gemm_streamk.cpp.)
 #include "../../kernels/gemm/gemm_heuristic.cuh"
 
 #include <catch2/catch.hpp>
@@ -19,4 +20,16 @@ TEST_CASE("choose_config: the tail split where the last wave is small", "[gemm]"
   CHECK(tail(16384, 16384, 16384) == 1); // 8192 tiles: 62 waves and 8
   CHECK(tail(1024, 4096, 4096) == 1);    // 128 tiles: under a wave (the table's)
   CHECK(tail(1024, 14336, 64) == 1);     // one K block
+}
+
+TEST_CASE("swap_choice: the exchanged orientation where its tiles fill the waves", "[gemm]") {
+  using gemm_heuristic::swap_choice;
+  CHECK(swap_choice(4095, 4104, 4096, 1, 132));        // 528 tiles (4 waves) against 544
+  CHECK(swap_choice(4095, 4104, 256, 1, 132));         // (gpu_gemm_general's case)
+  CHECK_FALSE(swap_choice(4104, 4095, 4096, 1, 132));  // already the 528
+  CHECK_FALSE(swap_choice(4096, 4096, 4096, 1, 132));  // 512 both ways
+  CHECK_FALSE(swap_choice(1024, 14336, 4096, 1, 132)); // 448 both ways
+  CHECK_FALSE(swap_choice(8191, 8200, 8192, 1, 132));  // 2112: whole waves, against 2080
+  CHECK_FALSE(swap_choice(128, 4104, 4096, 1, 132));   // under a wave
+  CHECK_FALSE(swap_choice(4095, 4104, 4096, 1, 0));    // no SM count
 }
