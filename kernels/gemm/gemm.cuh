@@ -85,9 +85,10 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
         [&](const typename Cfg::ParamsT& q) { return launch<Cfg>(ma, mb, md, q, stream); });
   }
   try {
-    if (p.tma_store) {
-      const long long ed[3] = {g.batch, g.m, g.n};
-      const long long sd[3] = {g.batch > 1 ? g.stride_d : g.m * p.ldd, p.ldd, 1};
+    if (p.tma_store) { // (D m x n, or n x m when it is column-major: Cfg::d_col)
+      const long long rows = Cfg::d_col ? g.n : g.m, cols = Cfg::d_col ? g.m : g.n;
+      const long long ed[3] = {g.batch, rows, cols};
+      const long long sd[3] = {g.batch > 1 ? g.stride_d : rows * p.ldd, p.ldd, 1};
       md = map_of<typename Cfg::MapD>(g.d, ed, sd);
     }
   } catch (const std::exception&) {
@@ -276,8 +277,9 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr int out = static_cast<int>(sizeof(Out));
   // (a TMA store writes whole 16-byte units at the end of a row, measured on
   // the H200: past n it would write into D's padding)
-  p.tma_store =
-      tma_takes(g.d, p.ldd, g.stride_d, g.batch, out) && g.n * out % 16 == 0 && !choice.swap_ab;
+  // the past-n rule: D's rows are n long, m when exchanged (16-bit D only)
+  p.tma_store = tma_takes(g.d, p.ldd, g.stride_d, g.batch, out) &&
+                (choice.swap_ab ? g.m * out % 16 == 0 && out == 2 : g.n * out % 16 == 0);
   p.pairs = reinterpret_cast<std::uintptr_t>(g.d) % (2 * out) == 0 && p.ldd % 2 == 0 &&
             (g.batch == 1 || g.stride_d % 2 == 0);
   // the fast path's kernel (gemm_bf16_tn's, for any T and Out) where it
@@ -287,7 +289,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
-        sp.split == 1 && p.sk_mode == 0) { // (p.tma_store: not exchanged)
+        sp.split == 1 && p.sk_mode == 0 && !choice.swap_ab) {
       using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
       try {
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},

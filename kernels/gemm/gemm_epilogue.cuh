@@ -135,6 +135,45 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
   // [/snippet]
 }
 
+/// The TMA-store epilogue of consumer c for a column-major D (Config's
+/// DCol, 16-bit outputs): the part's 64 rows x BN columns are D's BN rows x
+/// 64 columns, staged as BN / 64 of D's row-major 64 x 64 boxes (the map of
+/// store_staged: the 128-byte swizzle keeps a warp's stores, 8 columns of
+/// 4 rows, on distinct banks), one element per shared store, then stored
+/// at D's (col0 + 64 q, row0).
+template <class Cfg, class Acc>
+__device__ TIRX_FORCEINLINE void store_staged_cols(const Acc& acc, typename Cfg::Out* stage_d,
+                                                   const typename Cfg::MapD& map_d, int c, int row0,
+                                                   int col0, int bt) {
+  using Out = typename Cfg::Out;
+  static_assert(sizeof(Out) == 2 && Cfg::d_cols == 64, "store_staged_cols: 16-bit D");
+  using View = BoxTile<Out, 2, 64, 64>;
+  using TileD = BoxTile<Out, Cfg::rank, 64, 64>;
+  const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
+  if (t == 0)
+    tma::store_wait_read<0>(); // the last stores have read the staging
+  named_barrier_sync(1 + c, 128);
+#pragma unroll
+  for (int r = 0; r < Cfg::tile_n / 2; ++r) {
+    const int i = 16 * w + l / 4 + 8 * ((r / 2) % 2), j = 8 * (r / 4) + 2 * (l % 4) + r % 2;
+    auto blk = decl_tensor<View>(stage_d + (j / 64) * 64 * 64);
+    blk(j % 64, i) = from_float<Out>(acc.data()[r]);
+  }
+  fence_proxy_async_shared();
+  named_barrier_sync(1 + c, 128);
+  if (t == 0) {
+#pragma unroll
+    for (int q = 0; q < Cfg::tile_n / 64; ++q) {
+      auto blk = decl_tensor<TileD>(stage_d + q * 64 * 64);
+      if constexpr (Cfg::rank == 3)
+        tma::store(map_d, blk, bt, col0 + 64 * q, row0);
+      else
+        tma::store(map_d, blk, col0 + 64 * q, row0);
+    }
+    tma::store_commit();
+  }
+}
+
 /// The epilogue from the registers: bounded stores into the m x n matrix
 /// d (rows ld apart; pairs where its rows and pointer allow). (row, col):
 /// register 0's element. BN: the tile's N. Also the split-K partials (fp32).

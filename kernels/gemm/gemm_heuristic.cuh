@@ -131,8 +131,8 @@ inline double wave_cost(long long tiles, int sms, int k) {
 /// Whether the exchanged orientation (D^T = B^T A^T: 128-row tiles along
 /// n, 256 columns along m) is the faster one: both orientations a full
 /// wave or more of 128 x 256 tiles, the exchanged one 5% fewer waves (its
-/// epilogue stores from the registers). 4095 x 4104: 528 tiles, 4 whole
-/// waves of 132, against 544 (4 and a tail of 16).
+/// kernel is the general one, not the fast path's). 4095 x 4104: 528
+/// tiles, 4 whole waves of 132, against 544 (4 and a tail of 16).
 inline bool swap_choice(long long m, long long n, int k, int batch, int sms) {
   const long long given = cdiv(m, 128) * cdiv(n, 256) * batch;
   const long long swapped = cdiv(n, 128) * cdiv(m, 256) * batch;

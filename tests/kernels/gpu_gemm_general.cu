@@ -273,7 +273,7 @@ void run(const char* config, int m, int n, int k, Variant v, std::mt19937& rng,
   ++cases;
   const char* ab = plan.a && plan.b ? "copied" : plan.a ? "A copied" : plan.b ? "B copied" : "TMA";
   const bool tma_d = gemm_sm90::tma_takes(g.d, ldd, sd, bt, sizeof(Out)) &&
-                     n * sizeof(Out) % 16 == 0 && !chosen.swap_ab;
+                     n * sizeof(Out) % 16 == 0 && (!chosen.swap_ab || sizeof(Out) == 2);
   std::printf(
       "%s %-34s %5d x %5d x %5d %-14s batch %d, A/B %s, D %s, tile 128 x %d split %d tail %d%s%s\n",
       bad ? "FAIL" : "PASS", config, m, n, k, v.name, bt, ab, tma_d ? "TMA store" : "plain stores",
