@@ -114,8 +114,8 @@ inline int tail_choice(long long tiles, int sms, int k) {
   int best = 1;
   double best_waves = 0.97 * static_cast<double>(whole + 1);
   for (int s = 2; tail > 0 && s <= 8 && s * tail <= sms && 2 * s <= cdiv(k, 64); ++s) {
-    if (tail_waves(whole, s) < best_waves)
-      best = s, best_waves = tail_waves(whole, s);
+    if (const double waves = tail_waves(whole, s); waves < best_waves)
+      best = s, best_waves = waves;
   }
   return best;
 }
