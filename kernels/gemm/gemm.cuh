@@ -18,7 +18,7 @@
 // whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's) when the
 // configuration is its own (tile 128 x 256, no split). The configuration
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
-// 128 x 256 or 128 x 128 CTA tile, split-K over S CTAs with a
+// 128 x 256, 128 x 176 (B column-major) or 128 x 128 CTA tile, split-K over S CTAs with a
 // deterministic reduction (gemm_splitk.cuh), and the tail split of the
 // last partial wave (GemmArgs::tail_split, gemm_streamk.cuh); a TN or NT
 // call may compute D^T = B^T A^T instead (GemmArgs::swap_ab). Invalid
@@ -110,7 +110,7 @@ cudaError_t run_general(const GemmArgs<T, Out>& g, typename Cfg::ParamsT p, cuda
 
 /// The configuration gemm<MajorA, MajorB> runs g with: the orientation
 /// (GemmArgs::swap_ab, or swap_choice's where the layout can exchange A and
-/// B and neither split-K nor a 128-wide tile is asked for; the exchange
+/// B and neither split-K nor a 128- or 176-wide tile is asked for; the exchange
 /// runs the 128 x 256 tile unsplit), then for that orientation
 /// GemmArgs::tile_n, split and tail_split where given, choose_config's
 /// otherwise (its tail split only with its tile), S cut to the K blocks
@@ -120,13 +120,13 @@ GemmChoice gemm_choice(const GemmArgs<T, Out>& g) {
   GemmChoice c{g.tile_n, g.split, g.tail_split, g.stream_k};
   const int sms = gemm_sm90::sm_count();
   c.swap_ab = swaps_ab<MajorA, MajorB> &&
-              (g.swap_ab == 2 || (g.swap_ab == 0 && g.split <= 1 && g.tile_n != 128 &&
+              (g.swap_ab == 2 || (g.swap_ab == 0 && g.split <= 1 && g.tile_n % 256 == 0 &&
                                   gemm_heuristic::swap_choice(g.m, g.n, g.k, g.batch, sms)));
   const int m = c.swap_ab ? g.n : g.m, n = c.swap_ab ? g.m : g.n;
   if (c.swap_ab) // (its kernel: the 128 x 256 tile, no split-K)
     c.tile_n = 256, c.split = 1;
   if (c.tile_n == 0 || c.split == 0 || c.tail_split == 0) {
-    const GemmChoice h = choose_config(m, n, g.k, g.batch, sms);
+    const GemmChoice h = choose_config(m, n, g.k, g.batch, sms, MajorB == Major::col && !c.swap_ab);
     const bool same_tile = c.tile_n == 0 || c.tile_n == h.tile_n;
     c.tile_n = c.tile_n ? c.tile_n : h.tile_n;
     c.split = c.split ? c.split : h.split;
@@ -238,8 +238,11 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
     return "tirx_kernels::gemm: a batch needs stride_d (the batches of D must not overlap)";
   if (g.batch > 1 && g.beta != 0.0f && g.stride_c == 0 && g.c == g.d)
     return "tirx_kernels::gemm: in-place C = D over a batch needs stride_c";
-  if (g.tile_n != 0 && g.tile_n != 128 && g.tile_n != 256)
-    return "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128 or 256";
+  if (g.tile_n != 0 && g.tile_n != 128 && g.tile_n != 176 && g.tile_n != 256)
+    return "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128, 176 or 256";
+  if (g.tile_n == 176 && (MajorB != Major::col || g.swap_ab == 2))
+    return "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and "
+           "computes D = A B as given (swap_ab 0 or 1)";
   if (g.split < 0 || g.split > 64)
     return "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
   if (g.tail_split < 0 || g.tail_split > 64)
@@ -261,6 +264,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
                     const Epi& epi) {
   using Cfg = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 3, false, 1>;
   using Cfg128 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 5, false, 1, 128>;
+  using Cfg176 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 4, false, 1, 176>;
   const SplitPlan sp = split_plan(g.k, choice.split);
   typename Cfg::ParamsT p{};
   p.m = g.m, p.n = g.n, p.k = g.k, p.batch = g.batch;
@@ -313,6 +317,9 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   }
   if (choice.tile_n == 128)
     return run_general<Cfg128, MajorA, MajorB>(g, p, stream);
+  if constexpr (MajorB == Major::col) // (the 176-wide tile reads B K-major)
+    if (choice.tile_n == 176)
+      return run_general<Cfg176, MajorA, MajorB>(g, p, stream);
   return run_general<Cfg, MajorA, MajorB>(g, p, stream);
 }
 

@@ -1,5 +1,5 @@
 // The epilogue of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): what a
-// consumer warpgroup does with its 64 x BN accumulator (BN = 256 or 128)
+// consumer warpgroup does with its 64 x BN accumulator (BN = 256, 176, 128)
 // at the end of a tile. First the fused math, in fp32 on the registers
 // (fn(alpha acc + beta C + bias), C and the bias read at indices clamped
 // into D), unless the epilogue is Plain; then the store: through the
@@ -94,6 +94,7 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
                                               const typename Cfg::MapD& map_d, int c, int row0,
                                               int col0, int bt) {
   using Out = typename Cfg::Out;
+  static_assert(!Cfg::d_col || sizeof(Out) == 2, "store_staged: a column-major D is 16-bit");
   using View = BoxTile<Out, 2, 64, Cfg::d_cols>;          // the registers' view
   using TileD = BoxTile<Out, Cfg::rank, 64, Cfg::d_cols>; // the TMA stores' (batch mode first)
   constexpr int cols = Cfg::d_cols, passes = static_cast<int>(sizeof(Out)) / 2;
@@ -112,8 +113,13 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
       const int row = 16 * w + l / 4 + 8 * ((r / 2) % 2);
       const int col = 8 * (r / 4) + 2 * (l % 4) - pass * pass_n;
       auto blk = decl_tensor<View>(stage_d + (col / cols) * 64 * cols);
-      *reinterpret_cast<pair_t<Out>*>(&blk(row, col % cols)) =
-          pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
+      if constexpr (Cfg::d_col) { // D column-major: the part's columns are D's rows
+        blk(col % cols, row) = from_float<Out>(acc.data()[r]);
+        blk(col % cols + 1, row) = from_float<Out>(acc.data()[r + 1]);
+      } else {
+        *reinterpret_cast<pair_t<Out>*>(&blk(row, col % cols)) =
+            pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
+      }
     }
     fence_proxy_async_shared();
     named_barrier_sync(1 + c, 128);
@@ -121,10 +127,11 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
 #pragma unroll
       for (int j = 0; j < pass_n / cols; ++j) {
         auto blk = decl_tensor<TileD>(stage_d + j * 64 * cols);
+        const int at_col = col0 + pass * pass_n + j * cols; // (D column-major: D's row)
         if constexpr (Cfg::rank == 3)
-          tma::store(map_d, blk, bt, row0, col0 + pass * pass_n + j * cols);
+          tma::store(map_d, blk, bt, Cfg::d_col ? at_col : row0, Cfg::d_col ? row0 : at_col);
         else
-          tma::store(map_d, blk, row0, col0 + pass * pass_n + j * cols);
+          tma::store(map_d, blk, Cfg::d_col ? at_col : row0, Cfg::d_col ? row0 : at_col);
       }
       tma::store_commit();
     }
@@ -135,94 +142,36 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
   // [/snippet]
 }
 
-/// The TMA-store epilogue of consumer c for a column-major D (Config's
-/// DCol, 16-bit outputs): the part's 64 rows x BN columns are D's BN rows x
-/// 64 columns, staged as BN / 64 of D's row-major 64 x 64 boxes (the map of
-/// store_staged: the 128-byte swizzle keeps a warp's stores, 8 columns of
-/// 4 rows, on distinct banks), one element per shared store, then stored
-/// at D's (col0 + 64 q, row0).
-template <class Cfg, class Acc>
-__device__ TIRX_FORCEINLINE void store_staged_cols(const Acc& acc, typename Cfg::Out* stage_d,
-                                                   const typename Cfg::MapD& map_d, int c, int row0,
-                                                   int col0, int bt) {
-  using Out = typename Cfg::Out;
-  static_assert(sizeof(Out) == 2 && Cfg::d_cols == 64, "store_staged_cols: 16-bit D");
-  using View = BoxTile<Out, 2, 64, 64>;
-  using TileD = BoxTile<Out, Cfg::rank, 64, 64>;
-  const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
-  if (t == 0)
-    tma::store_wait_read<0>(); // the last stores have read the staging
-  named_barrier_sync(1 + c, 128);
-#pragma unroll
-  for (int r = 0; r < Cfg::tile_n / 2; ++r) {
-    const int i = 16 * w + l / 4 + 8 * ((r / 2) % 2), j = 8 * (r / 4) + 2 * (l % 4) + r % 2;
-    auto blk = decl_tensor<View>(stage_d + (j / 64) * 64 * 64);
-    blk(j % 64, i) = from_float<Out>(acc.data()[r]);
-  }
-  fence_proxy_async_shared();
-  named_barrier_sync(1 + c, 128);
-  if (t == 0) {
-#pragma unroll
-    for (int q = 0; q < Cfg::tile_n / 64; ++q) {
-      auto blk = decl_tensor<TileD>(stage_d + q * 64 * 64);
-      if constexpr (Cfg::rank == 3)
-        tma::store(map_d, blk, bt, col0 + 64 * q, row0);
-      else
-        tma::store(map_d, blk, col0 + 64 * q, row0);
-    }
-    tma::store_commit();
-  }
-}
-
 /// The epilogue from the registers: bounded stores into the m x n matrix
-/// d (rows ld apart; pairs where its rows and pointer allow). (row, col):
-/// register 0's element. BN: the tile's N. Also the split-K partials (fp32).
-template <class Out, int BN, class Acc>
+/// d (rows ld apart; pairs where its rows and pointer allow; Cols: d
+/// column-major, element (i, j) at j ld + i, one element per store). (row,
+/// col): register 0's element. BN: the tile's N. Also the split-K partials.
+template <class Out, int BN, bool Cols = false, class Acc>
 __device__ TIRX_FORCEINLINE void store_rows(const Acc& acc, Out* d, long long ld, int m, int n,
                                             bool pairs, int row, int col) {
 #pragma unroll
   for (int r = 0; r < BN / 2; r += 2) {
     const int i = row + 8 * ((r / 2) % 2), j = col + 8 * (r / 4);
-    if (i < m && j + 1 < n && pairs) {
+    auto at = [&](int x) -> Out& { return Cols ? d[x * ld + i] : d[i * ld + x]; };
+    if (!Cols && i < m && j + 1 < n && pairs) {
       *reinterpret_cast<pair_t<Out>*>(d + i * ld + j) =
           pair_of<Out>(acc.data()[r], acc.data()[r + 1]);
     } else if (i < m) {
       if (j < n)
-        d[i * ld + j] = from_float<Out>(acc.data()[r]);
+        at(j) = from_float<Out>(acc.data()[r]);
       if (j + 1 < n)
-        d[i * ld + j + 1] = from_float<Out>(acc.data()[r + 1]);
+        at(j + 1) = from_float<Out>(acc.data()[r + 1]);
     }
   }
 }
 
-/// The same into a column-major m x n matrix d (columns ld apart): one
-/// element per store (a thread's neighbours are a column apart), a
-/// pointer stepped by 8 columns.
-template <class Out, int BN, class Acc>
-__device__ TIRX_FORCEINLINE void store_cols(const Acc& acc, Out* d, long long ld, int m, int n,
-                                            int row, int col) {
-  Out* at = d + static_cast<long long>(col) * ld + row; // register 0's element
-#pragma unroll
-  for (int g = 0; g < BN / 8; ++g, at += 8 * ld) { // columns col + 8g, + 1; rows row, + 8
-#pragma unroll
-    for (int x = 0; x < 4; ++x) {
-      const int i = row + 8 * (x / 2), j = col + 8 * g + x % 2;
-      if (i < m && j < n)
-        at[(x % 2) * ld + 8 * (x / 2)] = from_float<Out>(acc.data()[4 * g + x]);
-    }
-  }
-}
-
-/// The epilogue from the registers into D (batch bt): store_rows, or
-/// store_cols for a column-major D (Config's DCol).
+/// The epilogue from the registers into D (batch bt): store_rows (column-
+/// major for Config's DCol).
 template <class Cfg, class Acc, class P>
 __device__ TIRX_FORCEINLINE void store_direct(const Acc& acc, const P& p, int row, int col,
                                               int bt) {
-  using Out = typename Cfg::Out;
-  if constexpr (Cfg::d_col)
-    store_cols<Out, Cfg::tile_n>(acc, p.d + bt * p.stride_d, p.ldd, p.m, p.n, row, col);
-  else
-    store_rows<Out, Cfg::tile_n>(acc, p.d + bt * p.stride_d, p.ldd, p.m, p.n, p.pairs, row, col);
+  store_rows<typename Cfg::Out, Cfg::tile_n, Cfg::d_col>(acc, p.d + bt * p.stride_d, p.ldd, p.m,
+                                                         p.n, p.pairs, row, col);
 }
 #endif
 

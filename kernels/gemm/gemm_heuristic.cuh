@@ -1,17 +1,18 @@
 // The tile and split-K choice of the Hopper GEMM (kernels/gemm/gemm.cuh):
-// choose_config(m, n, k, batch, sms) picks the CTA tile's N (256 or 128)
-// and the split-K count S for a problem, host-side.
+// choose_config(m, n, k, batch, sms, narrow) picks the CTA tile's N (256,
+// 176 or 128) and the split-K count S for a problem, host-side.
 //
 // A problem with a full wave of 128 x 256 tiles (at least sms of them)
 // keeps the fast path's tile, unsplit; its last partial wave is cut into K
 // ranges (the tail split, gemm_streamk.cuh) where the wave model of
-// tail_choice says that is faster. Otherwise first the table (gemm_table): the shapes swept on
-// the H200 by `tirx_bench_gemm --sweep-small` (benchmarks/bench_gemm.cu), each with its best
-// configuration. A row applies to a problem of one GEMM (batch 1) whose n and k lie within a factor
-// 2^0.25 of the row's and whose m lies in (row.m / 2, row.m]. Any other problem goes to the wave
-// model (model_choice): every candidate (256 or 128, S in 1, 2, 3, 4, 6, 8) is costed as waves x K
-// blocks per CTA x the time of one K block, plus the reduction's launch and traffic when S > 1, and
-// the cheapest wins.
+// tail_choice says that is faster; where B is K-major (narrow) and the
+// 128 x 176 tiles fill the waves enough better (narrow_choice), those. Otherwise first the table
+// (gemm_table): the shapes swept on the H200 by `tirx_bench_gemm --sweep-small`
+// (benchmarks/bench_gemm.cu), each with its best configuration. A row applies to a problem of one
+// GEMM (batch 1) whose n and k lie within a factor 2^0.25 of the row's and whose m lies in (row.m /
+// 2, row.m]. Any other problem goes to the wave model (model_choice): every candidate (256 or 128,
+// S in 1, 2, 3, 4, 6, 8) is costed as waves x K blocks per CTA x the time of one K block, plus the
+// reduction's launch and traffic when S > 1, and the cheapest wins.
 #pragma once
 
 #include <initializer_list>
@@ -128,6 +129,23 @@ inline double wave_cost(long long tiles, int sms, int k) {
   const int s = tail_choice(tiles, sms, k);
   return s > 1 ? tail_waves(whole, s) : static_cast<double>(whole + 1);
 }
+/// The pace of a 128 x 176 tile against a 128 x 256 one, per K block: its
+/// share of the work (176 / 256) times what it loses per flop, 1.125
+/// (`tirx_bench_gemm --one 16896 2816 4096` on the H200, 2026-12-02, whole
+/// waves of either tile: 651.1 TFLOP/s against the fast path's 732.5).
+inline constexpr double narrow_pace = 176.0 / 256.0 * 1.125;
+/// Whether the 128 x 176 tile is the faster for a problem with a wave of
+/// them or more: its waves (tail-split as wave_cost's) at narrow_pace 5%
+/// shorter than the 128 x 256 tile's. 384 x 11392: 195 tiles (1.48 waves of
+/// 132) against 135 (one and a tail of 3); not 1024 x 14336 (656 against
+/// 448: 3.87 waves against 3.86).
+inline bool narrow_choice(long long m, long long n, int k, int batch, int sms) {
+  const long long wide = cdiv(m, 128) * cdiv(n, 256) * batch;
+  const long long narrow = cdiv(m, 128) * cdiv(n, 176) * batch;
+  if (sms < 1 || wide < sms || narrow < sms)
+    return false;
+  return narrow_pace * wave_cost(narrow, sms, k) < 0.95 * wave_cost(wide, sms, k);
+}
 /// Whether the exchanged orientation (D^T = B^T A^T: 128-row tiles along
 /// n, 256 columns along m) is the faster one: both orientations a full
 /// wave or more of 128 x 256 tiles, the exchanged one 5% fewer waves (its
@@ -143,11 +161,14 @@ inline bool swap_choice(long long m, long long n, int k, int batch, int sms) {
 } // namespace gemm_heuristic
 
 /// The configuration for a problem of batch GEMMs of m x n x k on sms
-/// SMs: the table's row for it, or the wave model's choice.
-inline GemmChoice choose_config(int m, int n, int k, int batch, int sms) {
+/// SMs (narrow: B K-major, the 128 x 176 tile possible): the table's row
+/// for it, or the wave model's choice.
+inline GemmChoice choose_config(int m, int n, int k, int batch, int sms, bool narrow = false) {
   using namespace gemm_heuristic;
   sms = sms > 0 ? sms : 132;
   const long long tiles = cdiv(m, 128) * cdiv(n, 256) * batch;
+  if (narrow && narrow_choice(m, n, k, batch, sms))
+    return {176, 1, tail_choice(cdiv(m, 128) * cdiv(n, 176) * batch, sms, k)};
   if (tiles >= sms) // a full wave of the fast path's tiles
     return {256, 1, tail_choice(tiles, sms, k)};
   if (batch == 1)

@@ -243,13 +243,12 @@ __global__ void __launch_bounds__(threads, 1)
       if constexpr (!Cfg::Epi::plain)
         apply_epilogue<typename Cfg::Epi, BN, Cfg::d_col>(acc, p, row0 + 16 * w + l / 4,
                                                           col0 + 2 * (l % 4), bt);
-      auto* stage = pl.d + c * (64 * BN * 2 / static_cast<int>(sizeof(typename Cfg::Out)));
       if (!tma_store)
         store_direct<Cfg>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4), bt);
-      else if constexpr (!Cfg::d_col)
-        store_staged<Cfg>(acc, stage, map_d, c, row0, col0, bt);
-      else if constexpr (sizeof(typename Cfg::Out) == 2) // (fp32: never p.tma_store)
-        store_staged_cols<Cfg>(acc, stage, map_d, c, row0, col0, bt);
+      else if constexpr (!Cfg::d_col || sizeof(typename Cfg::Out) == 2) // (else no TMA store)
+        store_staged<Cfg>(acc,
+                          pl.d + c * (64 * BN * 2 / static_cast<int>(sizeof(typename Cfg::Out))),
+                          map_d, c, row0, col0, bt);
     }
     if (tma_store && threadIdx.x % 128 == 0)
       tma::store_wait<0>();

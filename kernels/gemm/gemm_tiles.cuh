@@ -1,5 +1,5 @@
 // The shared tiles of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): the
-// CTA tile (128 x 256, K blocks of 64), the stage layouts of A and B in
+// CTA tile (128 x 256, 176 or 128; K blocks of 64), the stage layouts of A and B in
 // either major, the TMA boxes and tensor maps that fill them (2-D, or 3-D
 // with a batch mode), the D staging, the shared-memory plan, and Config,
 // the compile-time facts of one kernel.
@@ -43,10 +43,17 @@ using StageTile = Tensor<T, ShapeT<Rows, block_k>, MemScope::shared_dyn, 1024,
                          typename stage_layout_of<Rows, M>::type>;
 
 /// A TMA box of (R, C) elements of `Bytes` bytes (Rank 3: (1, R, C), the
-/// batch mode first), landing row-major with the 128-byte swizzle.
+/// batch mode first), landing row-major with the swizzle whose span is its
+/// row: 128 bytes (the stages' boxes, D's of a 256- or 128-wide tile), 64 or
+/// 32 (D's of the 176-wide tile).
 template <int Rank, int R, int C, int Bytes> struct box {
+  static_assert(C * Bytes == 128 || C * Bytes == 64 || C * Bytes == 32,
+                "gemm_sm90::box: a box row of 32, 64 or 128 bytes");
+  static constexpr SwizzleMode mode = C * Bytes == 128  ? SwizzleMode::b128
+                                      : C * Bytes == 64 ? SwizzleMode::b64
+                                                        : SwizzleMode::b32;
   static constexpr Shape extents = Rank == 2 ? shape(R, C) : shape(1, R, C);
-  static constexpr TileLayout value = tma_smem_layout(extents, SwizzleMode::b128, Bytes);
+  static constexpr TileLayout value = tma_smem_layout(extents, mode, Bytes);
   using shape_type = typename detail::shape_type_of<extents>::type;
   using layout_type = typename detail::layout_type_of<value>::type;
 };
@@ -56,16 +63,29 @@ using BoxMap = TensorMap<T, typename box<Rank, R, C, sizeof(T)>::shape_type,
 template <class T, int Rank, int R, int C>
 using BoxTile = typename BoxMap<T, Rank, R, C>::template smem_tensor<>;
 
-/// The wgmma of one 16-wide K slice for inputs of type T, N = BN (256 or 128).
+/// The wgmma of one 16-wide K slice for inputs fp16 (F16) or bf16, N = BN
+/// (256, 176 or 128).
+template <bool F16, int BN> struct wgmma_of;
+template <> struct wgmma_of<false, 256> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 256> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 176> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 176> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 128> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 128> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16">;
+};
 template <class T, int BN = block_n>
-using wgmma_op = cuda::std::conditional_t<
-    BN == 256,
-    cuda::std::conditional_t<cuda::std::is_same_v<T, half>,
-                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">,
-                             ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>,
-    cuda::std::conditional_t<cuda::std::is_same_v<T, half>,
-                             ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16">,
-                             ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">>>;
+using wgmma_op = typename wgmma_of<cuda::std::is_same_v<T, half>, BN>::type;
 
 /// Where A, B and D travel: TMA loads and the TMA-store epilogue; TMA loads
 /// and stores from the registers; or either, chosen per launch (Params).
@@ -116,8 +136,15 @@ struct Config {
   static_assert(Cluster_ == 1 || (Cluster_ == 2 && IO != Io::any),
                 "tirx_kernels::gemm: a cluster of 2 CTAs needs the TMA loads of Io::tma or "
                 "Io::tma_direct; use Cluster 1 with Io::any");
-  static_assert(BlockN_ == 256 || BlockN_ == 128,
-                "tirx_kernels::gemm: the CTA tile is 128 x 256 or 128 x 128 (BlockN 256 or 128)");
+  static_assert(BlockN_ == 256 || BlockN_ == 176 || BlockN_ == 128,
+                "tirx_kernels::gemm: the CTA tile is 128 x 256, 128 x 176 or 128 x 128 (BlockN "
+                "256, 176 or 128)");
+  static_assert(
+      BlockN_ != 176 || MajorB == Major::col,
+      "tirx_kernels::gemm: the 128 x 176 tile reads B K-major (column-major B): its "
+      "176 rows are no whole number of the 64-wide MN-major boxes; use BlockN 256 or 128");
+  static_assert(BlockN_ != 176 || !DCol_,
+                "tirx_kernels::gemm: the exchange (DCol) runs the 128 x 256 tile");
   using T = T_;
   using Out = Out_;
   static constexpr int tile_n = BlockN_;
@@ -139,8 +166,13 @@ struct Config {
                                          BoxMap<T, Rank_, block_k, 64>>;
   using MapA = MapOf<ma, a_rows>;
   using MapB = MapOf<mb, b_rows>;
-  /// D's boxes: 64 rows of 128 bytes (64 16-bit values, 32 floats).
-  static constexpr int d_cols = 128 / static_cast<int>(sizeof(Out));
+  /// D's boxes: 64 rows of 128 bytes (64 16-bit values, 32 floats), or of
+  /// 32 where a pass's row is no whole number of 128 or 64 bytes (BN = 176:
+  /// 352 bytes, 11 boxes of 16 16-bit values or 8 floats; store_staged's
+  /// passes: one for 16-bit D, two of BN / 2 columns for fp32).
+  static constexpr int pass_bytes = tile_n * 2;
+  static constexpr int d_bytes = pass_bytes % 128 == 0 ? 128 : pass_bytes % 64 == 0 ? 64 : 32;
+  static constexpr int d_cols = d_bytes / static_cast<int>(sizeof(Out));
   using MapD = BoxMap<Out, Rank_, 64, d_cols>;
   using ParamsT = Params<T, Out, typename Epi::function>;
 };

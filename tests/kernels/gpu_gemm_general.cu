@@ -15,7 +15,8 @@
 //   4 (gpu_gemm_general.splitk_b)  the same for bf16 NN -> fp32 and fp16 TT
 //                                  -> bf16 silu(+row bias); the tail split
 //                                  (GemmArgs::tail_split) and stream-K (tails())
-//   (groups 3, 4: every configuration over m in {1, 7, 64, 65, 129}, n in
+//   (groups 3, 4: every configuration (tile_n 176 where B is column-major)
+//   over m in {1, 7, 64, 65, 129}, n in
 //   {8, 136, 520}, k in {16, 1000, 4104, 8200}, the variants in turn, the
 //   workspace given or allocated; a split or tail-split result must repeat
 //   bit for bit)
@@ -342,9 +343,10 @@ struct Sweep {
   /// of the odd sizes, k and the variant in turn.
   template <Major MA, Major MB, class Epi, class T, class Out>
   void configs(const char* config, const Epi& epi = {}) {
-    static const int full[][2] = {{256, 1}, {256, 2}, {256, 3}, {256, 8}, {128, 1},
-                                  {128, 2}, {128, 4}, {128, 6}, {0, 0}};
-    static const int small[][2] = {{256, 2}, {128, 1}, {128, 3}, {0, 0}};
+    // (the 176-wide tile where B is column-major: its last two rows)
+    static const int full[][2] = {{256, 1}, {256, 2}, {256, 3}, {256, 8}, {128, 1}, {128, 2},
+                                  {128, 4}, {128, 6}, {0, 0},   {176, 1}, {176, 3}};
+    static const int small[][2] = {{256, 2}, {128, 1}, {128, 3}, {0, 0}, {176, 1}, {176, 2}};
     const std::vector<int> ms =
         quick ? std::vector<int>{1, 65} : std::vector<int>{1, 7, 64, 65, 129};
     const std::vector<int> ns = quick ? std::vector<int>{8, 136} : std::vector<int>{8, 136, 520};
@@ -357,7 +359,7 @@ struct Sweep {
         {"batched", 8, 0, 2, false, 1.0f, 0.5f},
         {"ws-given", 0, 0, 1, false, 1.0f, 0.0f, 0, 0, true},
     };
-    const int count = quick ? 4 : 9;
+    const int count = (quick ? 4 : 9) + (MB == Major::col ? 2 : 0);
     int turn = 0;
     for (int c = 0; c < count; ++c)
       for (size_t i = 0; i < ms.size(); ++i)
@@ -601,7 +603,8 @@ void exchanges(std::mt19937& rng, bool quick) {
 /// split last wave (2100 x 2048: 136 tiles of 128 x 256 on 132 SMs, 272 of
 /// 128 x 128), every tile split (problems under a wave), K ranges cut to the
 /// K blocks there are, plain stores, copies, the caller's workspace, and
-/// the heuristic's own choice; each run twice for the same bits.
+/// the heuristic's own choice; the 128 x 176 tile's tail and fp32 D, and
+/// the heuristic's choice of it; each run twice for the same bits.
 void tails(std::mt19937& rng, bool quick) {
   using Gelu = Epilogue<ewise::gelu_tanh, Bias::column>;
   auto v = [](const char* name, int tile_n, int tail) {
@@ -641,7 +644,30 @@ void tails(std::mt19937& rng, bool quick) {
   sk_small.batch = 2, sk_small.beta = 0.5f;
   run<Major::row, Major::row, Epilogue<>, nv_bfloat16, float>("bf16 NN -> fp32, stream-K", 129, 257,
                                                               1000, sk_small, rng);
+  // the 128 x 176 tile (B column-major): 2100 x 1408, 17 x 8 = 136 tiles, a tail of 4;
+  // fp32 D through 11 boxes of 8 columns per pass
+  Variant narrow = v("narrow tail", 176, 4);
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 1408, 1000, narrow, rng);
+  Variant narrow32 = v("narrow batched", 176, 1);
+  narrow32.batch = 2, narrow32.beta = 0.5f, narrow32.pad = 8;
+  run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>("bf16 TT -> fp32, 176", 300, 700, 520,
+                                                              narrow32, rng);
   if (!quick) {
+    // the heuristic's own 176-wide tile: 384 x 11392, 195 tiles (1.48 waves of 132), the
+    // tail of 63 split in 2
+    Variant nh = v("heuristic (176)", 0, 0);
+    nh.split = 0;
+    GemmArgs<nv_bfloat16> g{.m = 384, .n = 11392, .k = 512};
+    const GemmChoice c = gemm_choice<Major::row, Major::col>(g);
+    const bool sms132 = gemm_sm90::sm_count() == 132;
+    const bool ok = c.tile_n == 176 && c.tail_split == 2 && !c.swap_ab;
+    std::printf("%s the heuristic's tile of 384 x 11392 x 512: 128 x %d, tail split %d%s\n",
+                !sms132 ? "SKIP"
+                : ok    ? "PASS"
+                        : "FAIL",
+                c.tile_n, c.tail_split, sms132 ? "" : " (not 132 SMs)");
+    failures += sms132 && !ok ? 1 : 0;
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 384, 11392, 512, nh, rng);
     Variant skbig = sk; // 1024 x 14336: 264 tiles whole, 184 divided
     skbig.give_workspace = true;
     run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 512, skbig, rng);

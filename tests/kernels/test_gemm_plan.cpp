@@ -1,7 +1,8 @@
 // Host tests of the Hopper GEMM's heuristic (the headers compile with g++):
 // choose_config's tail split (tail_choice) for the shapes docs/gemm.md
 // names, and none where the last wave is nearly full, under a wave, or
-// after many waves; swap_choice's orientation. (The tail split's walk:
+// after many waves; swap_choice's orientation; narrow_choice's 128 x 176
+// tile. (The tail split's walk:
 // test_gemm_streamk.cpp.)
 #include "../../kernels/gemm/gemm_heuristic.cuh"
 
@@ -32,4 +33,23 @@ TEST_CASE("swap_choice: the exchanged orientation where its tiles fill the waves
   CHECK_FALSE(swap_choice(8191, 8200, 8192, 1, 132));  // 2112: whole waves, against 2080
   CHECK_FALSE(swap_choice(128, 4104, 4096, 1, 132));   // under a wave
   CHECK_FALSE(swap_choice(4095, 4104, 4096, 1, 0));    // no SM count
+}
+
+TEST_CASE("narrow_choice: the 128 x 176 tile where its waves are 5% shorter", "[gemm]") {
+  using gemm_heuristic::narrow_choice;
+  CHECK(narrow_choice(384, 11392, 4096, 1, 132));        // 195 tiles (1.48 waves) against 135
+  CHECK(narrow_choice(512, 8576, 4096, 1, 132));         // 196 against 136
+  CHECK_FALSE(narrow_choice(1024, 14336, 4096, 1, 132)); // 656 (4.97 waves) against 448
+  CHECK_FALSE(narrow_choice(4095, 4104, 4096, 1, 132));  // 576 against 544
+  CHECK_FALSE(narrow_choice(4096, 4096, 4096, 1, 132));  // 768 (5.8 waves) against 512
+  CHECK_FALSE(narrow_choice(8192, 8192, 8192, 1, 132));  // 3008 against 2048
+  CHECK_FALSE(narrow_choice(4096, 14336, 4096, 1, 132)); // 2624 against 1792
+  CHECK_FALSE(narrow_choice(1024, 4096, 4096, 1, 132));  // under a wave of either
+  CHECK_FALSE(narrow_choice(384, 11392, 4096, 1, 0));    // no SM count
+  // choose_config takes it only where B is K-major (narrow), unsplit
+  const GemmChoice c = choose_config(384, 11392, 4096, 1, 132, true);
+  CHECK(c.tile_n == 176);
+  CHECK(c.split == 1);
+  CHECK(choose_config(384, 11392, 4096, 1, 132, false).tile_n == 256);
+  CHECK(choose_config(1024, 14336, 4096, 1, 132, true).tile_n == 256);
 }
