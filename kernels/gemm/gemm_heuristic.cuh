@@ -19,7 +19,7 @@
 
 namespace tirx_kernels {
 
-/// A configuration of the general kernel: the CTA tile's N (256 or 128),
+/// A configuration of the general kernel: the CTA tile's N (256, 176 or 128),
 /// the split-K count (1: no split; S > 1: S K ranges and a reduction) and
 /// the tail split (1: none; S > 1: the tiles of the last partial wave cut
 /// into S K ranges).

@@ -112,9 +112,9 @@ template <class T, class Out = T> struct GemmArgs {
   const Out* bias = nullptr; ///< n values (Bias::column) or m (Bias::row)
   int batch = 1;
   long long stride_a = 0, stride_b = 0, stride_c = 0, stride_d = 0, stride_bias = 0;
-  /// The CTA tile's N (256 or 128) and the split-K count S (>= 1); 0: the
-  /// heuristic's choice (kernels/gemm/gemm_heuristic.cuh). S is cut to the
-  /// K blocks of 64 there are, so that every K range holds one.
+  /// The CTA tile's N (256, 176 with a column-major B, or 128) and the split-K count S (>= 1); 0:
+  /// the heuristic's choice (kernels/gemm/gemm_heuristic.cuh). S is cut to the K blocks of 64 there
+  /// are, so that every K range holds one.
   int tile_n = 0, split = 0;
   /// The tail split S: 1, none; S > 1, the tiles of the last partial wave of
   /// the persistent grid cut into S K ranges, S CTAs each (gemm_streamk.cuh;

@@ -64,6 +64,11 @@ int main() {
          "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and computes "
          "D = A B as given (swap_ab 0 or 1)",
          [](GemmArgs<bf16>& g) { g.tile_n = 176, g.swap_ab = 2; });
+  expect<Epilogue<>, Major::row, Major::row>(
+      "tile_n 176 with a row-major B",
+      "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and computes "
+      "D = A B as given (swap_ab 0 or 1)",
+      [](GemmArgs<bf16>& g) { g.tile_n = 176; });
   const char* split = "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
   expect("split -1", split, [](GemmArgs<bf16>& g) { g.split = -1; });
   expect("split 65", split, [](GemmArgs<bf16>& g) { g.split = 65; });
