@@ -56,6 +56,7 @@ __global__ void __launch_bounds__(384, 1) every_call(int* out, unsigned long lon
     setmaxnreg_inc<232>();
     ring.consumer_wait_cluster(st);
     ring.consumer_release_remote(st, 0);
+    ring.consumer_release_remote_cta(st, 1);
   }
   (void)other.arrive(1);
   (void)other.arrive_expect_tx(64);
@@ -63,6 +64,7 @@ __global__ void __launch_bounds__(384, 1) every_call(int* out, unsigned long lon
   other.complete_tx(16);
   other.wait_cluster(0);
   other.remote_arrive(0);
+  other.remote_arrive_cta(1, 2);
   tokens[0] = other.cluster_addr(0);
   (void)tma_barrier<tma_bytes<float>(64 * 64)>(other).arrive();
   fence_proxy_async();

@@ -247,6 +247,27 @@ public:
                  : "memory");
 #endif
   }
+
+  /// remote_arrive with release at cta scope (mbarrier.arrive.shared::cluster
+  /// with no qualifiers, the form TIRx and CUTLASS emit for a multicast
+  /// ring's empty barriers). It orders only the caller's accesses as seen
+  /// from its own CTA, which is what freeing a stage of this CTA's shared
+  /// memory for a TMA refill from another CTA needs: the stage's reads
+  /// have completed before the arrive. Where the other CTA refills with
+  /// plain stores (st.shared::cluster), use remote_arrive. remote_arrive's
+  /// cluster-scope release compiles to a MEMBAR.ALL.GPU before the arrival
+  /// (this one to none): in the GEMM's ring, once per stage and consumer,
+  /// it held the clustered kernel at 0.55x (docs/gemm.md). Needs sm_90.
+  template <class T = void>
+  __device__ TIRX_FORCEINLINE void remote_arrive_cta(cuda::std::uint32_t cta_rank,
+                                                     cuda::std::uint32_t count = 1) const {
+    TIRX_NEEDS_SM90(T, "tirx::MBarrier::remote_arrive_cta");
+#if __CUDA_ARCH__ >= 900
+    asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0], %1;" ::"r"(cluster_addr(cta_rank)),
+                 "r"(count)
+                 : "memory");
+#endif
+  }
 #endif
 
 private:

@@ -178,6 +178,15 @@ public:
                                                            cuda::std::uint32_t cta_rank) const {
     empty(st.index).template remote_arrive<T>(cta_rank);
   }
+  /// consumer_release_remote at cta scope (MBarrier::remote_arrive_cta): for
+  /// a ring whose producer refills the stage by TMA (a multicast), the
+  /// producer then waits with producer_acquire. No GPU-scope fence per
+  /// release (docs/pipelines.md). Needs sm_90.
+  template <class T = void>
+  __device__ TIRX_FORCEINLINE void consumer_release_remote_cta(const State& st,
+                                                               cuda::std::uint32_t cta_rank) const {
+    empty(st.index).template remote_arrive_cta<T>(cta_rank);
+  }
 #endif
 
 private:

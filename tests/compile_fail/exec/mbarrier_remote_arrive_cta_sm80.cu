@@ -1,0 +1,21 @@
+// Must not compile: a cta-scope arrive on another CTA's barrier in code compiled for sm_80 (no
+// clusters). With -DTIRX_FIXED it compiles: the call only for sm_90 and newer.
+// tirx-fail: sm_80
+// expected-error {{tirx::MBarrier::remote_arrive_cta: needs sm_90 or newer; compile the call only for sm_90 and newer (#if __CUDA_ARCH__ >= 900)}}
+#include <tirx/tile.hpp>
+
+namespace mbarrier_remote_arrive_cta_sm80 {
+
+__global__ void kernel() {
+  __shared__ cuda::std::uint64_t word;
+  const tirx::MBarrier bar(&word);
+#ifdef TIRX_FIXED
+#if __CUDA_ARCH__ >= 900
+  bar.remote_arrive_cta(1);
+#endif
+#else
+  bar.remote_arrive_cta(1);
+#endif
+}
+
+} // namespace mbarrier_remote_arrive_cta_sm80
