@@ -26,6 +26,7 @@
 #pragma once
 
 #include "gemm_copy.cuh"
+#include "gemm_device.cuh"
 #include "gemm_heuristic.cuh"
 #include "gemm_sm90.cuh"
 #include "gemm_splitk.cuh"
@@ -45,14 +46,6 @@ inline bool tma_takes(const void* p, long long ld, long long stride, int batch, 
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && ld * bytes % 16 == 0 &&
          (batch == 1 || stride == 0 || (stride > 0 && stride * bytes % 16 == 0)) &&
          ld * bytes < (1ll << 40) && stride * bytes < (1ll << 40);
-}
-/// The SMs of the current device (0 when the runtime cannot say).
-inline int sm_count() {
-  int dev = 0, sms = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
-    return 0;
-  return sms;
 }
 
 /// The general kernel of Cfg on p (filled by gemm): its tensor maps (3-D:

@@ -123,11 +123,10 @@ __global__ void __launch_bounds__(threads, 1)
   const int split = any ? p.split : 1;
   const int batches = (Cfg::rank == 3 ? p.batch : 1) * split; // (2-D maps: one matrix)
   using Sched = TileScheduler<TileOrder::grouped, 8 * Cluster, Cluster>;
+  const StreamKPlan sk_plan{p.sk.dp, p.sk.sk, p.sk.ctas, k_blocks};
   auto sched = [&] {
     if constexpr (any)
-      return StreamKWalk<Sched>(m_tiles, n_tiles, batches,
-                                StreamKPlan{p.sk_dp, p.sk_tiles, p.sk_ctas, k_blocks}, blockIdx.x,
-                                gridDim.x);
+      return StreamKWalk<Sched>(m_tiles, n_tiles, batches, sk_plan, blockIdx.x, gridDim.x);
     else
       return Sched::persistent(m_tiles, n_tiles, batches);
   }();
@@ -234,8 +233,7 @@ __global__ void __launch_bounds__(threads, 1)
           continue;
         }
         if (sched.partial() &&
-            !streamk_fixup<BN>(acc, p, StreamKPlan{p.sk_dp, p.sk_tiles, p.sk_ctas, k_blocks},
-                               sched.sk_tile(), kb0, kb1, sched.slot(), c))
+            !streamk_fixup<BN>(acc, p, sk_plan, sched.sk_tile(), kb0, kb1, sched.slot(), c))
           continue; // a piece that did not complete its tile
       }
       if constexpr (!Cfg::Epi::plain)
@@ -308,7 +306,7 @@ cudaError_t launch(const typename Cfg::MapA& ma, const typename Cfg::MapB& mb,
     const int ctas = max_ctas < p.sk_slots ? max_ctas : p.sk_slots;
     const StreamKPlan sk = p.sk_mode == 1 ? tail_streamk_plan(tiles, ctas, p.k, p.sk_split)
                                           : streamk_plan(tiles, ctas, p.k);
-    p.sk_dp = sk.dp, p.sk_tiles = sk.sk, p.sk_ctas = sk.ctas;
+    p.sk = sk;
     if (sk.sk > 0)
       tiles = ctas; // every CTA of the grid
   }

@@ -23,24 +23,6 @@
 
 namespace tirx_kernels::gemm_sm90 {
 
-/// A stream-K plan: dp tiles whole (round-robin over the grid), the sk
-/// after them divided among the first `ctas` CTAs (sk 0: none), k_blocks K
-/// blocks per tile. Stream-K proper divides them among the whole grid; the
-/// tail split is the plan whose dp holds the whole waves and
-/// whose sk tail tiles go to S CTAs each (ctas = S x sk).
-struct StreamKPlan {
-  long long dp = 0, sk = 0;
-  int ctas = 0, k_blocks = 0;
-  /// The first of CTA c's stream-K iterations (c >= ctas: their end).
-  TIRX_HD constexpr long long begin(long long c) const {
-    return (c < ctas ? c : ctas) * (sk * k_blocks) / ctas;
-  }
-  /// The CTA whose range holds iteration x.
-  TIRX_HD constexpr long long cta_of(long long x) const {
-    const long long iters = sk * k_blocks;
-    return ((x + 1) * ctas + iters - 1) / iters - 1;
-  }
-};
 /// The stream-K plan of `tiles` tiles of k on a grid of `grid` CTAs: none
 /// under a whole wave or when the waves are whole.
 inline StreamKPlan streamk_plan(long long tiles, int grid, int k) {

@@ -91,6 +91,25 @@ using wgmma_op = typename wgmma_of<cuda::std::is_same_v<T, half>, BN>::type;
 /// and stores from the registers; or either, chosen per launch (Params).
 enum class Io { tma, tma_direct, any };
 
+/// A stream-K plan (gemm_streamk.cuh): dp tiles whole (round-robin over the grid), the sk
+/// after them divided among the first `ctas` CTAs (sk 0: none), k_blocks K
+/// blocks per tile. Stream-K proper divides them among the whole grid; the
+/// tail split is the plan whose dp holds the whole waves and
+/// whose sk tail tiles go to S CTAs each (ctas = S x sk).
+struct StreamKPlan {
+  long long dp = 0, sk = 0;
+  int ctas = 0, k_blocks = 0;
+  /// The first of CTA c's stream-K iterations (c >= ctas: their end).
+  TIRX_HD constexpr long long begin(long long c) const {
+    return (c < ctas ? c : ctas) * (sk * k_blocks) / ctas;
+  }
+  /// The CTA whose range holds iteration x.
+  TIRX_HD constexpr long long cta_of(long long x) const {
+    const long long iters = sk * k_blocks;
+    return ((x + 1) * ctas + iters - 1) / iters - 1;
+  }
+};
+
 /// The run-time arguments of a launch (the tensor maps travel beside it).
 template <class T, class Out, class Fn> struct Params {
   int m = 0, n = 0, k = 0, batch = 1;
@@ -116,8 +135,7 @@ template <class T, class Out, class Fn> struct Params {
   int sk_mode = 0;            ///< Io::any: 0 none, 1 the tail split (sk_split ranges), 2 stream-K
   int sk_split = 1;           ///< the tail split's S
   int sk_slots = 0;           ///< the CTAs the workspace holds slots for (gemm_streamk.cuh)
-  long long sk_dp = 0, sk_tiles = 0; ///< the plan: launch() fills them for its grid
-  int sk_ctas = 0;
+  StreamKPlan sk{}; ///< the plan: launch() fills it for its grid (the kernel its k_blocks)
 };
 
 /// The compile-time facts of one kernel: input and output types, the
