@@ -12,8 +12,9 @@ namespace tirx {
 
 namespace ptxdesc {
 /// The description of a spelling by the family that claims it (defined by
-/// ptx/families.hpp, which lists the families).
-TIRX_HD constexpr Desc describe_registered(text_view s);
+/// ptx/families.hpp, which lists the families; a template, so that nvcc's
+/// host pass, which has no families, fails only where host code reads one).
+template <class = void> TIRX_HD constexpr Desc describe_registered(text_view s);
 } // namespace ptxdesc
 
 /// An instruction atom: ptx<"ld.global.v4.b32">. A type, so that apply can
@@ -22,7 +23,7 @@ template <fixed_string Spelling> struct ptx {
   static constexpr bool is_ptx = true;
   static constexpr fixed_string spelling = Spelling;
   static constexpr ptxdesc::Desc desc =
-      ptxdesc::describe_registered(text_view{Spelling.chars, Spelling.size()});
+      ptxdesc::describe_registered<>(text_view{Spelling.chars, Spelling.size()});
 };
 
 template <class T> inline constexpr bool is_ptx_v = requires { T::is_ptx; };

@@ -22,17 +22,6 @@
 
 namespace tirx {
 
-/// The register fragment of one tcgen05.ld / st of shape S and count X: a
-/// local tensor of tmem_fragment_shape(S, X) over tmem_fragment_layout(S, X)
-/// (T: float, int or uint32; regs_per_x(S) * X registers per thread).
-template <class T, TmemShape S, index_t X> TIRX_HD constexpr auto alloc_tmem_fragment() {
-  static_assert(dtype_bits<T> == 32, "tirx::alloc_tmem_fragment: the elements must be 32 bits");
-  static_assert(X >= 1 && X <= ptxtcgen05::max_x(S) && (X & (X - 1)) == 0,
-                "tirx::alloc_tmem_fragment: x must be a power of two from 1 to 128 (.16x128b: 64, "
-                ".16x256b: 32)");
-  return alloc_local<T, tmem_fragment_shape(S, X), tmem_fragment_layout(S, X)>();
-}
-
 namespace ptxtcgen05 {
 
 /// The description shared by tcgen05.ld (Load) and tcgen05.st.

@@ -6,11 +6,14 @@
 // shapes), 32-bit columns consecutive; the fragment is a local tensor of
 // the same shape with tmem_fragment_layout(shape, x) (ptx/tcgen05_layout.hpp).
 // .16x32bx2 moves a (2, 16, x) region whose two halves are one translation
-// apart (on TLane or TCol): the instruction's immediate.
+// apart (on TLane or TCol): the instruction's immediate. alloc_tmem_fragment
+// makes the fragment (here, not in the family's header, so that nvcc's host
+// pass, which has no families, has it: ptx/families.hpp).
 #pragma once
 
 #include <tirx/ptx/desc.hpp>
 #include <tirx/ptx/tcgen05_mma_check.hpp>
+#include <tirx/tensor/alloc.hpp>
 
 namespace tirx::ptxtcgen05 {
 
@@ -170,3 +173,18 @@ template <LdStError E, long long Got0, long long Got1> TIRX_HD constexpr void re
 }
 
 } // namespace tirx::ptxtcgen05
+
+namespace tirx {
+
+/// The register fragment of one tcgen05.ld / st of shape S and count X: a
+/// local tensor of tmem_fragment_shape(S, X) over tmem_fragment_layout(S, X)
+/// (T: float, int or uint32; regs_per_x(S) * X registers per thread).
+template <class T, TmemShape S, index_t X> TIRX_HD constexpr auto alloc_tmem_fragment() {
+  static_assert(dtype_bits<T> == 32, "tirx::alloc_tmem_fragment: the elements must be 32 bits");
+  static_assert(X >= 1 && X <= ptxtcgen05::max_x(S) && (X & (X - 1)) == 0,
+                "tirx::alloc_tmem_fragment: x must be a power of two from 1 to 128 (.16x128b: 64, "
+                ".16x256b: 32)");
+  return alloc_local<T, tmem_fragment_shape(S, X), tmem_fragment_layout(S, X)>();
+}
+
+} // namespace tirx
