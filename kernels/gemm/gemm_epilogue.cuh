@@ -87,7 +87,8 @@ __device__ TIRX_FORCEINLINE void apply_epilogue(Acc& acc, const P& p, int row, i
 
 /// The TMA-store epilogue of consumer c: the values into this warpgroup's
 /// swizzled staging (64 rows of (64, 128-byte) blocks; fp32 in two passes
-/// of 128 columns), then one thread's TMA stores, which run on while the
+/// of 128 columns; with 4 stages of 128 x 256, a ring of two one-box slots,
+/// a pass per box), then one thread's TMA stores, which run on while the
 /// next tile's mainloop starts. (row0, col0): the part's corner in D.
 template <class Cfg, class Acc>
 __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out* stage_d,
@@ -95,24 +96,26 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
                                               int col0, int bt) {
   using Out = typename Cfg::Out;
   static_assert(!Cfg::d_col || sizeof(Out) == 2, "store_staged: a column-major D is 16-bit");
-  using View = BoxTile<Out, 2, 64, Cfg::d_cols>;          // the registers' view
-  using TileD = BoxTile<Out, Cfg::rank, 64, Cfg::d_cols>; // the TMA stores' (batch mode first)
-  constexpr int cols = Cfg::d_cols, passes = static_cast<int>(sizeof(Out)) / 2;
-  constexpr int pass_n = Cfg::tile_n / passes; // columns per pass
+  using View = BoxTile<Out, 2, 64, Cfg::d_cols>;            // the registers' view
+  using TileD = BoxTile<Out, Cfg::rank, 64, Cfg::d_cols>;   // the TMA stores' (batch mode first)
+  constexpr int cols = Cfg::d_cols, pass_n = Cfg::d_pass_n; // columns per pass
+  constexpr int passes = Cfg::tile_n / pass_n, slots = Cfg::d_slots;
   const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
   // [snippet:epilogue]
-  // one pass (bf16, fp16) or two (fp32), each with a constant pass number:
-  // the accumulator's registers are indexed by constants only
+  // passes with constant numbers (the accumulator's registers are indexed
+  // by constants only): one (bf16, fp16) or two (fp32) through the whole
+  // staging, or one per box through a ring of two slots
   auto pass_of = [&](auto pass_constant) {
     constexpr int pass = decltype(pass_constant)::value;
+    Out* slot = stage_d + (pass % slots) * 64 * pass_n;
     if (t == 0)
-      tma::store_wait_read<0>(); // the last stores have read the staging
+      tma::store_wait_read<slots - 1>(); // the stores that read this slot last are done
     named_barrier_sync(1 + c, 128);
 #pragma unroll
     for (int r = pass * pass_n / 2; r < (pass + 1) * pass_n / 2; r += 2) {
       const int row = 16 * w + l / 4 + 8 * ((r / 2) % 2);
       const int col = 8 * (r / 4) + 2 * (l % 4) - pass * pass_n;
-      auto blk = decl_tensor<View>(stage_d + (col / cols) * 64 * cols);
+      auto blk = decl_tensor<View>(slot + (col / cols) * 64 * cols);
       if constexpr (Cfg::d_col) { // D column-major: the part's columns are D's rows
         blk(col % cols, row) = from_float<Out>(acc.data()[r]);
         blk(col % cols + 1, row) = from_float<Out>(acc.data()[r + 1]);
@@ -126,7 +129,7 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
     if (t == 0) {
 #pragma unroll
       for (int j = 0; j < pass_n / cols; ++j) {
-        auto blk = decl_tensor<TileD>(stage_d + j * 64 * cols);
+        auto blk = decl_tensor<TileD>(slot + j * 64 * cols);
         const int at_col = col0 + pass * pass_n + j * cols; // (D column-major: D's row)
         if constexpr (Cfg::rank == 3)
           tma::store(map_d, blk, bt, Cfg::d_col ? at_col : row0, Cfg::d_col ? row0 : at_col);
@@ -136,9 +139,10 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
       tma::store_commit();
     }
   };
-  pass_of(cuda::std::integral_constant<int, 0>{});
-  if constexpr (passes == 2)
-    pass_of(cuda::std::integral_constant<int, 1>{});
+  [&]<int... P>(cuda::std::integer_sequence<int, P...>) {
+    (pass_of(cuda::std::integral_constant<int, P>{}), ...);
+  }
+  (cuda::std::make_integer_sequence<int, passes>{});
   // [/snippet]
 }
 

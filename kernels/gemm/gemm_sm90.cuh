@@ -62,17 +62,19 @@ __device__ TIRX_FORCEINLINE void load_box(T* smem, const Map& map, uint64_t* ful
 }
 // The plan's offsets under SMEMPool's placement (TIRx's: no alignment unless
 // asked; every one here is explicit): A at 0 (Stages x 16 KB), B at Stages x
-// 16 KB (Stages x 32 KB), D at Stages x 48 KB (64 KB), then the ring's
+// 16 KB (Stages x 32 KB), D at Stages x 48 KB (64 KB; 32 KB as the ring of
+// 4 stages, Config's d_ring), then the ring's
 // 2 x Stages barrier words, each 1024-byte boundary kept.
-template <int Stages, bool Staging> TIRX_HD constexpr unsigned long long plan_bytes() {
+template <int Stages, bool Staging, int DCols = 256>
+TIRX_HD constexpr unsigned long long plan_bytes() {
   SMEMPool pool;
-  plan<bf16, bf16, Stages, Staging>(pool);
+  plan<bf16, bf16, Stages, Staging, block_n, DCols>(pool);
   return pool.bytes();
 }
 static_assert(plan_bytes<3, false>() == 3 * 49152 + 2 * 3 * 8);
 static_assert(plan_bytes<4, false>() == 4 * 49152 + 2 * 4 * 8);
 static_assert(plan_bytes<3, true>() == 3 * 49152 + 65536 + 2 * 3 * 8);
-static_assert(plan_bytes<4, true>() == 4 * 49152 + 65536 + 2 * 4 * 8);
+static_assert(plan_bytes<4, true, 128>() == 4 * 49152 + 32768 + 2 * 4 * 8); // (the ring)
 
 /// The boxes of an operand's stage share: Boxes boxes of Rows MN rows from
 /// mn0, each (mn, k) for a K-major operand, (k, mn) for an MN-major one.
@@ -99,7 +101,8 @@ __global__ void __launch_bounds__(threads, 1)
   constexpr bool any = Cfg::io == Io::any;
   SMEMPool pool = SMEMPool::dynamic();
   constexpr int BN = Cfg::tile_n;
-  const auto pl = plan<T, typename Cfg::Out, Stages, Cfg::io != Io::tma_direct, BN>(pool);
+  const auto pl =
+      plan<T, typename Cfg::Out, Stages, Cfg::io != Io::tma_direct, BN, Cfg::d_stage_cols>(pool);
   const int wg = static_cast<int>(threadIdx.x / 128);
   const bool tma_store = Cfg::io == Io::tma || (any && p.tma_store);
   if (threadIdx.x == 0) {
@@ -242,9 +245,7 @@ __global__ void __launch_bounds__(threads, 1)
       if (!tma_store)
         store_direct<Cfg>(acc, p, row0 + 16 * w + l / 4, col0 + 2 * (l % 4), bt);
       else if constexpr (!Cfg::d_col || sizeof(typename Cfg::Out) == 2) // (else no TMA store)
-        store_staged<Cfg>(acc,
-                          pl.d + c * (64 * BN * 2 / static_cast<int>(sizeof(typename Cfg::Out))),
-                          map_d, c, row0, col0, bt);
+        store_staged<Cfg>(acc, pl.d + c * 64 * Cfg::d_stage_cols, map_d, c, row0, col0, bt);
     }
     if (tma_store && threadIdx.x % 128 == 0)
       tma::store_wait<0>();
@@ -269,8 +270,8 @@ cudaError_t launch(const typename Cfg::MapA& ma, const typename Cfg::MapB& mb,
                    const typename Cfg::MapD& md, typename Cfg::ParamsT p, cudaStream_t stream) {
   constexpr unsigned long long smem = smem_bytes_for<Cfg>();
   static_assert(smem <= 232448, "tirx_kernels::gemm: the stages (48 KB each) and the D staging "
-                                "(64 KB with the TMA store) must fit in 227 KB of shared memory; "
-                                "use fewer stages");
+                                "(32 KB or more with the TMA store) must fit in 227 KB of shared "
+                                "memory; use fewer stages");
   auto kernel = gemm_kernel<Cfg>;
   constexpr int cluster = Cfg::cluster;
   cudaLaunchConfig_t config{};

@@ -192,19 +192,31 @@ struct Config {
   static constexpr int d_bytes = pass_bytes % 128 == 0 ? 128 : pass_bytes % 64 == 0 ? 64 : 32;
   static constexpr int d_cols = d_bytes / static_cast<int>(sizeof(Out));
   using MapD = BoxMap<Out, Rank_, 64, d_cols>;
+  /// A consumer's D staging: d_slots slots of d_pass_n columns, stored in
+  /// tile_n / d_pass_n passes. Whole (one slot of the part, or of half of it
+  /// for fp32) where it fits beside the stages; else a ring of two slots of
+  /// one box each (4 stages of 128 x 256: 32 KB of staging, not 64).
+  static constexpr int whole_n = tile_n * 2 / static_cast<int>(sizeof(Out));
+  static constexpr bool d_ring = Stages_ * (block_m + tile_n) * block_k * 2 +
+                                     2 * 64 * whole_n * static_cast<int>(sizeof(Out)) + 1024 >
+                                 232448;
+  static constexpr int d_pass_n = d_ring ? d_cols : whole_n, d_slots = d_ring ? 2 : 1;
+  static constexpr int d_stage_cols = d_pass_n * d_slots;
   using ParamsT = Params<T, Out, typename Epi::function>;
 };
 
-/// The shared memory of one CTA: Stages A and B tiles, the D staging (64
-/// KB for BN = 256: each consumer warpgroup's 64 x BN part of the tile, or
-/// half of it for fp32, as (64, 128-byte) TMA boxes), the barrier ring.
+/// The shared memory of one CTA: Stages A and B tiles, the D staging
+/// (DCols columns of 64 rows per consumer warpgroup, as TMA boxes; by
+/// default its whole 64 x BN part, or half of it for fp32: 64 KB for BN =
+/// 256), the barrier ring.
 template <class T, class Out, int Stages> struct Plan {
   T* a;
   T* b;
   Out* d; ///< the D tile on its way out (TMA-store epilogue), or null
   BarrierRing<Stages> ring;
 };
-template <class T, class Out, int Stages, bool Staging, int BN = block_n>
+template <class T, class Out, int Stages, bool Staging, int BN = block_n,
+          int DCols = BN * 2 / static_cast<int>(sizeof(Out))>
 TIRX_HD constexpr Plan<T, Out, Stages> plan(SMEMPool& pool) {
   // the stages one after the other (each stage tile is viewed with its
   // swizzled layout at its 1024-byte aligned offset)
@@ -212,7 +224,7 @@ TIRX_HD constexpr Plan<T, Out, Stages> plan(SMEMPool& pool) {
   auto a = pool.alloc<T, sa, row_major(sa), 1024>();
   auto b = pool.alloc<T, sb, row_major(sb), 1024>();
   Out* dst = nullptr;
-  constexpr Shape sd = shape(block_m * BN * 2 / static_cast<index_t>(sizeof(Out)));
+  constexpr Shape sd = shape(2 * 64 * DCols);
   if constexpr (Staging)
     dst = pool.alloc<Out, sd, row_major(sd), 1024>().data();
   auto ring = BarrierRing<Stages>::alloc(pool);
@@ -221,8 +233,8 @@ TIRX_HD constexpr Plan<T, Out, Stages> plan(SMEMPool& pool) {
 }
 template <class Cfg> TIRX_HD constexpr unsigned long long smem_bytes_for() {
   SMEMPool pool;
-  plan<typename Cfg::T, typename Cfg::Out, Cfg::stages, Cfg::io != Io::tma_direct, Cfg::tile_n>(
-      pool);
+  plan<typename Cfg::T, typename Cfg::Out, Cfg::stages, Cfg::io != Io::tma_direct, Cfg::tile_n,
+       Cfg::d_stage_cols>(pool);
   return pool.bytes();
 }
 

@@ -3,7 +3,8 @@
 // edges (M from a sampled set in 1..520 and primes, N and K multiples of 8
 // from 8 to 520, and 4095 x 4104 x 4096), for the launcher's default
 // configuration (3 stages, TMA-store epilogue) and the others it offers
-// (direct-store epilogue, 4 stages; clusters of 2 with B multicast), on
+// (direct-store epilogue; 4 stages, whose TMA store goes through a ring of
+// two staging slots; clusters of 2 with B multicast), on
 // seeded uniform [-1, 1] inputs. The reference is an fp32 GEMM on the GPU
 // (checked against a host GEMM on the small sizes); every element must lie
 // within bf16 rounding of it: |D - ref| <= 2^-7 |ref| + 2^-10 sqrt(K). D is
@@ -130,6 +131,13 @@ int main(int argc, char** argv) {
     run<4, false, 1, false>("4 stages, direct store", m, n, k, rng);
     run<3, true, 1, true>("3 stages, wgmma overlap", m, n, k, rng);
     run<4, false, 2, false>("4 stages, cluster of 2", m, n, k, rng);
+    run<3, false, 2, true>("3 stages, cluster, TMA", m, n, k, rng);
+    run<4, false, 1, true>("4 stages, D ring", m, n, k, rng);
+    run<4, false, 2, true>("4 stages, cluster, D ring", m, n, k, rng);
+  }
+  if (!quick) {
+    run<4, false, 1, true>("4 stages, D ring", 4095, 4104, 4096, rng);
+    run<4, false, 2, true>("4 stages, cluster, D ring", 4095, 4104, 4096, rng);
   }
   std::printf("%s\n", failures ? "FAILED" : "all passed");
   return failures ? 1 : 0;
