@@ -15,7 +15,8 @@
 // on the stream) and read from there by TMA; a D that breaks one is
 // written by plain stores in the same kernel:
 // every valid call is served. A TN call without an epilogue, of one GEMM,
-// whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's) when the
+// whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's: 3 stages,
+// or 4 in clusters of 2 where gemm_heuristic::fast_cluster says) when the
 // configuration is its own (tile 128 x 256, no split). The configuration
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
 // 128 x 256, 128 x 176 (B column-major) or 128 x 128 CTA tile, split-K over S CTAs with a
@@ -287,8 +288,9 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   if constexpr (tn && no_epilogue) {
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
         sp.split == 1 && p.sk_mode == 0 && !choice.swap_ab) {
-      using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, 3, false, 1>;
-      try {
+      // 3 stages alone, or 4 in clusters of 2 (gemm_heuristic::fast_cluster)
+      auto fast = [&]<int Stages, int Cluster>() {
+        using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, Stages, false, Cluster>;
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
                         sb[2] = {p.ldb, 1}, ed[2] = {g.m, g.n}, sd[2] = {p.ldd, 1};
         const auto fa = map_of<typename Fast::MapA>(g.a, ea, sa);
@@ -297,6 +299,11 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
         typename Fast::ParamsT q{};
         q.m = g.m, q.n = g.n, q.k = g.k, q.d = g.d, q.ldd = p.ldd;
         return launch<Fast>(fa, fb, fd, q, stream);
+      };
+      try {
+        if (gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count()))
+          return fast.template operator()<4, 2>();
+        return fast.template operator()<3, 1>();
       } catch (const std::exception&) {
         // (the general kernel below takes what a map refuses)
       }

@@ -158,6 +158,20 @@ inline bool swap_choice(long long m, long long n, int k, int batch, int sms) {
     return false;
   return wave_cost(swapped, sms, k) < 0.95 * wave_cost(given, sms, k);
 }
+/// Whether the fast path's problem runs its kernel of 4 stages in clusters
+/// of 2 (B multicast, the D staging a ring of two slots) rather than of 3
+/// stages alone: each CTA at least 64 K blocks of work (its tiles' K
+/// blocks), and whole clusters of M tiles. Measured sustained at the power
+/// limit on the H200 (docs/gemm.md, "Clusters of 2 at the power limit"):
+/// 1.4-5% faster where each CTA has 64 or more (1024 x 4096 x 4096 with 64,
+/// 4096^3, 8192^3, 4095 x 4104 x 4096), level on 4096 x 14336 x 4096,
+/// 1.7% slower on 2048^3 (32).
+inline bool fast_cluster(long long m, long long n, long long k, int sms) {
+  if (sms < 1 || cdiv(m, 128) % 2 != 0)
+    return false;
+  const long long tiles = cdiv(m, 128) * cdiv(n, 256);
+  return cdiv(tiles, tiles < sms ? tiles : sms) * cdiv(k, 64) >= 64;
+}
 } // namespace gemm_heuristic
 
 /// The configuration for a problem of batch GEMMs of m x n x k on sms

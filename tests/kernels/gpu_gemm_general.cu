@@ -6,6 +6,7 @@
 //   0 (gpu_gemm_general.layouts)   bf16 -> bf16, all four layouts of A and B
 //   1 (gpu_gemm_general.types)     fp16 inputs; fp16, fp32 and bf16 outputs;
 //                                  ReLU / SiLU with column / row bias
+//   (groups 0, 1: the fast path's kernels at sizes of its two choices, fast())
 //   2 (gpu_gemm_general.epilogues) GELU(tanh) + bias, a user functor, Plain;
 //                                  the copies of A and B (copies())
 //   3 (gpu_gemm_general.splitk_a)  the tile and split-K configurations
@@ -337,6 +338,16 @@ struct Sweep {
     run<MA, MB, Epi, T, Out>(config, 129, 257, 65, batched, rng, epi);
     run<MA, MB, Epi, T, Out>(config, 200, 136, 72, shared, rng, epi);
     run<MA, MB, Epi, T, Out>(config, 65, 300, 33, loose, rng, epi);
+  }
+
+  /// The fast path's two kernels through gemm (TN, no epilogue; unless
+  /// quick): 4 stages in clusters of 2 (1024 x 4096 x 4096, 4096^3) and 3
+  /// stages alone (2048^3), gemm_heuristic::fast_cluster's choices.
+  template <class T, class Out> void fast(const char* config) {
+    static const int sizes[][3] = {{1024, 4096, 4096}, {4096, 4096, 4096}, {2048, 2048, 2048}};
+    if (!quick)
+      for (const auto& z : sizes)
+        run<Major::row, Major::col, Epilogue<>, T, Out>(config, z[0], z[1], z[2], variants[0], rng);
   }
 
   /// Every configuration (tile_n, split; 0, 0: the heuristic's) over m x n
@@ -701,8 +712,11 @@ int main(int argc, char** argv) {
   s.all<Major::row, Major::row, Epilogue<>, bf16, bf16>("bf16 A row B row (NN)");
   s.all<Major::col, Major::col, Epilogue<>, bf16, bf16>("bf16 A col B col (TT)");
   s.all<Major::col, Major::row, Epilogue<>, bf16, bf16>("bf16 A col B row (NT)");
+  s.fast<bf16, bf16>("bf16 TN, the fast path");
 #elif TIRX_GEMM_GROUP == 1
   s.all<Major::row, Major::col, Epilogue<>, half, half>("fp16 TN -> fp16");
+  s.fast<half, half>("fp16 TN -> fp16, the fast path");
+  s.fast<half, float>("fp16 TN -> fp32, the fast path");
   s.all<Major::col, Major::row, Epilogue<>, half, float>("fp16 NT -> fp32", 2);
   s.all<Major::row, Major::row, Epilogue<ewise::relu, Bias::column>, bf16, float>(
       "bf16 NN -> fp32, relu(+col bias)", 2);

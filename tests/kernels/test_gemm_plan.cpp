@@ -1,8 +1,8 @@
 // Host tests of the Hopper GEMM's heuristic (the headers compile with g++):
 // choose_config's tail split (tail_choice) for the shapes docs/gemm.md
 // names, and none where the last wave is nearly full, under a wave, or
-// after many waves; swap_choice's orientation; narrow_choice's 128 x 176
-// tile. (The tail split's walk:
+// after many waves; swap_choice's orientation; fast_cluster's clusters of
+// the fast path; narrow_choice's 128 x 176 tile. (The tail split's walk:
 // test_gemm_streamk.cpp.)
 #include "../../kernels/gemm/gemm_heuristic.cuh"
 
@@ -33,6 +33,17 @@ TEST_CASE("swap_choice: the exchanged orientation where its tiles fill the waves
   CHECK_FALSE(swap_choice(8191, 8200, 8192, 1, 132));  // 2112: whole waves, against 2080
   CHECK_FALSE(swap_choice(128, 4104, 4096, 1, 132));   // under a wave
   CHECK_FALSE(swap_choice(4095, 4104, 4096, 1, 0));    // no SM count
+}
+
+TEST_CASE("fast_cluster: 4 stages in clusters of 2 where each CTA has 64 K blocks", "[gemm]") {
+  using gemm_heuristic::fast_cluster;
+  CHECK(fast_cluster(4096, 4096, 4096, 132));        // 512 tiles: 4 per CTA x 64
+  CHECK(fast_cluster(8192, 8192, 8192, 132));        // 2048 tiles: 16 x 128
+  CHECK(fast_cluster(1024, 4096, 4096, 132));        // 128 tiles: 1 x 64
+  CHECK(fast_cluster(4095, 4104, 4096, 132));        // 32 M tiles (even)
+  CHECK_FALSE(fast_cluster(2048, 2048, 2048, 132));  // 1 x 32
+  CHECK_FALSE(fast_cluster(1152, 14336, 4096, 132)); // 9 M tiles: no whole clusters
+  CHECK_FALSE(fast_cluster(4096, 4096, 4096, 0));    // no SM count
 }
 
 TEST_CASE("narrow_choice: the 128 x 176 tile where its waves are 5% shorter", "[gemm]") {
