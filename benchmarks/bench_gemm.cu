@@ -1,7 +1,10 @@
 // The GEMM benchmark: tirx's Hopper GEMM (kernels/gemm/) beside cuBLAS in one
 // run. The rows:
-//   the fast path, gemm_bf16_tn (bf16 in, A row-major, B column-major, D
-//   bf16), against cublasGemmEx (bf16 in, fp32 compute, bf16 out, the same
+//   the fast path (bf16 in, A row-major, B column-major, D bf16) through
+//   tirx_kernels::gemm with its configuration forced (128 x 256 tiles, no
+//   split, A and B as given): the kernel of gemm_bf16_tn, 3 stages alone or
+//   4 in clusters of 2 as gemm_heuristic::fast_cluster picks, against
+//   cublasGemmEx (bf16 in, fp32 compute, bf16 out, the same
 //   problem): squares 1024..16384, the LLM shapes M in {1, 16, 128, 1024,
 //   4096, 16384} x (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)},
 //   ragged 4095 x 4104 x 4096 and 8191 x 8200 x 8192;
@@ -25,6 +28,9 @@
 //     bf16 TN problem through tirx_kernels::gemm with that configuration
 //     (0: the heuristic's; STREAM_K 1: stream-K; SWAP_AB 1: as given, 2:
 //     D^T = B^T A^T), e.g. under ncu
+//   bench_gemm --sustained [SECONDS]   tirx_kernels::gemm beside cuBLAS in
+//     phases of SECONDS (default 2) of back-to-back launches at the power
+//     limit, NVML's SM clock and power beside each (bench_gemm_sustained.cu)
 //   bench_gemm --sweep-small   the sweep of the heuristic's table
 //     (kernels/gemm/gemm_heuristic.cuh): for M in {1, 16, 128, 1024} x
 //     (N, K) in {(4096, 4096), (14336, 4096), (4096, 14336)}, bf16 TN, every
@@ -38,7 +44,7 @@
 // The general rows "gemm (heuristic)" run tirx_kernels::gemm with the
 // heuristic's configuration (tile, split-K, tail split).
 #include "../kernels/gemm/gemm.cuh" // (gemm_workspace_bytes; the launches: bench_gemm_tirx.cu)
-#include "bench_gemm_tirx.hpp"
+#include "bench_gemm_common.hpp"
 #include "event_timing.hpp"
 
 #include <cublasLt.h>
@@ -57,45 +63,18 @@
 #include <vector>
 
 namespace {
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    if (auto e_ = (x); e_ != 0) {                                                                  \
-      std::fprintf(stderr, "%s:%d: %s failed (%d)\n", __FILE__, __LINE__, #x, (int)e_);            \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
+#define CHECK(x) BENCH_GEMM_CHECK(x)
 
+using bench_gemm::cublas_gemm;
+using bench_gemm::fill;
 using bench_gemm::Layout;
+using bench_gemm::mismatches;
 using bf16 = __nv_bfloat16;
-
-template <class T> __global__ void fill(T* p, size_t n, unsigned seed) {
-  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ seed;
-    x ^= x >> 13;
-    x *= 0x5bd1e995u;
-    x ^= x >> 15;
-    p[i] = static_cast<T>(static_cast<float>(x & 0xffffff) / 8388608.0f - 1.0f);
-  }
-}
 
 using tirx_bench::median_ms;
 
-template <class T> float as_float(T x) { return static_cast<float>(x); }
-
 /// One problem: the two implementations write out (tirx: d, cuBLAS: ref
 /// first, then d while timed); checked, then timed alternately.
-/// The elements of tirx's D (hd) outside the bound around cuBLAS's (hr):
-/// |d - ref| <= |ref| / 128 + sqrt(k) / 1024 (the header comment).
-template <class T> long long mismatches(const std::vector<T>& hd, const std::vector<T>& hr, int k) {
-  long long bad = 0;
-  const double floor = std::sqrt(double(k)) / 1024.0;
-  for (size_t i = 0; i < hd.size(); ++i) {
-    const double g = as_float(hd[i]), w = as_float(hr[i]);
-    bad += !(std::fabs(g - w) <= std::fabs(w) / 128.0 + floor);
-  }
-  return bad;
-}
-
 template <class T>
 void measure(const char* name, int m, int n, int k, T* d, T* ref,
              const std::function<void()>& run_tirx, const std::function<void(T*)>& run_cublas) {
@@ -130,25 +109,12 @@ struct Problem {
   int m, n, k;
   enum Kind { fast, general, fp16, bias_gelu } kind = fast;
   Layout layout = Layout::tn;
-  const char* name = "bf16 TN gemm_bf16_tn";
+  const char* name = "bf16 TN fast path";
   float alpha = 1.0f;
   int tile_n = 0, split = 0, tail_split = 0; ///< GemmArgs' (0: the heuristic's)
   bool stream_k = false;
   int swap_ab = 0; ///< GemmArgs::swap_ab (0: the heuristic's)
 };
-
-/// cuBLAS's D^T (n x m, column-major) = op(B) op(A) for a row-major D = A B.
-template <class T>
-void cublas_gemm(cublasHandle_t h, Layout layout, const T* a, long long lda, const T* b,
-                 long long ldb, T* out, int m, int n, int k, float alpha) {
-  constexpr cudaDataType type = std::is_same_v<T, __half> ? CUDA_R_16F : CUDA_R_16BF;
-  const bool a_row = layout == Layout::tn || layout == Layout::nn;
-  const bool b_col = layout == Layout::tn || layout == Layout::tt;
-  const float zero = 0.0f;
-  CHECK(cublasGemmEx(h, b_col ? CUBLAS_OP_T : CUBLAS_OP_N, a_row ? CUBLAS_OP_N : CUBLAS_OP_T, n, m,
-                     k, &alpha, b, type, static_cast<int>(ldb), a, type, static_cast<int>(lda),
-                     &zero, out, type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-}
 
 /// cublasLt: D^T = gelu(B^T A^T + bias) with the bias per row of D^T.
 struct LtBiasGelu {
@@ -229,9 +195,10 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   if constexpr (std::is_same_v<T, __half>) {
     run_tirx = [&] { CHECK(bench_gemm::tirx_general(g)); };
   } else {
-    if (p.kind == Problem::fast)
-      run_tirx = [&] { CHECK(tirx_kernels::gemm_bf16_tn(a, b, d, m, n, k)); };
-    else if (p.kind == Problem::general)
+    if (p.kind == Problem::fast) {
+      g = bench_gemm::fast_path_args(a, b, d, m, n, k);
+      run_tirx = [&] { CHECK(bench_gemm::tirx_general(p.layout, g)); };
+    } else if (p.kind == Problem::general)
       run_tirx = [&] { CHECK(bench_gemm::tirx_general(p.layout, g)); };
     if (p.kind == Problem::bias_gelu) {
       CHECK(cudaMalloc(&bias, size_t(n) * sizeof(T)));
@@ -370,6 +337,11 @@ int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   cublasHandle_t h;
   CHECK(cublasCreate(&h));
+  if (argc > 1 && std::strcmp(argv[1], "--sustained") == 0) {
+    const int bad = bench_gemm::sustained(h, argc > 2 ? std::atof(argv[2]) : 2.0);
+    CHECK(cublasDestroy(h));
+    return bad ? 1 : 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "--sweep-small") == 0) {
     const int bad = sweep_small(h);
     CHECK(cublasDestroy(h));

@@ -30,6 +30,10 @@ cudaError_t tirx_general(const tirx_kernels::GemmArgs<__half>& g) {
   return gemm<Major::row, Major::col>(g);
 }
 
+long long tirx_workspace_bytes(const tirx_kernels::GemmArgs<__nv_bfloat16>& g) {
+  return tirx_kernels::gemm_workspace_bytes(g);
+}
+
 cudaError_t tirx_bias_gelu(const tirx_kernels::GemmArgs<__nv_bfloat16>& g) {
   return gemm<Major::row, Major::col>(g, 0,
                                       Epilogue<tirx_kernels::ewise::gelu_tanh, Bias::column>{});

@@ -15,6 +15,8 @@ enum class Layout { tn, nn, tt, nt };
 cudaError_t tirx_general(Layout layout, const tirx_kernels::GemmArgs<__nv_bfloat16>& g);
 /// The same on fp16, TN.
 cudaError_t tirx_general(const tirx_kernels::GemmArgs<__half>& g);
+/// tirx_kernels::gemm_workspace_bytes of a bf16 TN call.
+long long tirx_workspace_bytes(const tirx_kernels::GemmArgs<__nv_bfloat16>& g);
 /// bf16 TN with the epilogue gelu_tanh(A B + bias[column]).
 cudaError_t tirx_bias_gelu(const tirx_kernels::GemmArgs<__nv_bfloat16>& g);
 

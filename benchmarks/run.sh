@@ -117,8 +117,14 @@ if [[ -x "$BUILD/benchmarks/tirx_bench_gemm" ]]; then
   smi=$!
   rc=0
   logged "$out_dir/gemm.log" "$BUILD/benchmarks/tirx_bench_gemm" "${quick[@]}" || rc=$?
+  # then at the power limit: phases of back-to-back launches, NVML's clock and
+  # power beside each (2 s phases, 1 s with --quick)
+  ((rc)) || logged "$out_dir/gemm_sustained.log" "$BUILD/benchmarks/tirx_bench_gemm" --sustained \
+    "$( ((${#quick[@]})) && echo 1 || echo 2)" || rc=$?
   kill "$smi" 2>/dev/null || true
   grep -E '^[0-9M]' "$out_dir/gemm.log" >"$out_dir/gemm.csv" || true
+  grep -E '^sustained' "$out_dir/gemm_sustained.log" >"$out_dir/gemm_sustained.csv" 2>/dev/null ||
+    true
   finish_run gemm.csv "$rc"
 else
   phase_end "skipped (no sm_90a build)"

@@ -8,6 +8,8 @@ Reads from DIR what the run left there:
   tirx_harness.csv  tirx's fast path and cuBLAS from the peers' harness: the tirx column
                     without gemm.csv, a column of its own beside it
   cutlass.csv       CUTLASS and cuBLAS, same harness      torch_gemm.csv  torch.matmul, torch.compile
+  gemm_sustained.csv  tirx_bench_gemm --sustained: phases at the power limit, NVML's clock
+                    and power beside each (the gemm phase of run.sh)
   compile.csv       the compile time and memory of each kernel's translation unit
   clocks.csv        unix time, SM clock (MHz), power (W), temperature, every 0.5 s
   gpu_before.csv, gpu_after.csv   nvidia-smi's clocks and power around the run
@@ -66,8 +68,10 @@ class Run:
             # the plain bf16 TN GEMM rows only (the layout, epilogue and
             # plain-store rows measure other calls); where a shape has both,
             # tirx_kernels::gemm's with the heuristic's configuration (what a
-            # caller gets) over the fast path's gemm_bf16_tn
-            rank = {"bf16 TN gemm_bf16_tn": 1, "bf16 TN gemm (heuristic)": 2}
+            # caller gets) over the fast path's (the kernel of gemm_bf16_tn, its
+            # configuration forced; "gemm_bf16_tn" in runs before 2026-12-03)
+            rank = {"bf16 TN fast path": 1, "bf16 TN gemm_bf16_tn": 1,
+                    "bf16 TN gemm (heuristic)": 2}
             best: dict[tuple, int] = {}
             for r in bench:
                 key = (int(r["M"]), int(r["N"]), int(r["K"]))
@@ -105,6 +109,9 @@ class Run:
                     parts = [p.strip() for p in line.split(",")]
                     if len(parts) >= 3 and all(num(p) is not None for p in parts[:3]):
                         self.samples.append(tuple(float(p) for p in parts[:3]))
+        self.sustained = read_csv(os.path.join(self.folder, "gemm_sustained.csv"))
+        if self.sustained:
+            self.sources.append("gemm_sustained.csv (tirx_bench_gemm --sustained)")
         self.compile = read_csv(os.path.join(self.folder, "compile.csv"))
         self.before = read_csv(os.path.join(self.folder, "gpu_before.csv"))
         self.after = read_csv(os.path.join(self.folder, "gpu_after.csv"))
@@ -181,6 +188,7 @@ def tables(run: Run) -> list[str]:
         spent = [r["torch_compile"]["compile_s"] for r in compiles]
         out += ["", f"torch.compile max-autotune took {min(spent):.0f}-{max(spent):.0f} s per "
                     f"problem to compile and autotune ({sum(spent):.0f} s for {len(spent)})."]
+    out += sustained_table(run)
     if run.compile:
         out += ["", "One kernel translation unit each, compiled on the machine that ran the "
                     "suite, one after the other (`nvcc -O3 -DNDEBUG -gencode=arch=compute_90a,code=sm_90a -c`; "
@@ -202,6 +210,44 @@ def tables(run: Run) -> list[str]:
             r = rows[0]
             out.append(f"nvidia-smi {label} the run: " +
                        ", ".join(f"{k.strip()} {v.strip()}" for k, v in r.items()) + ".")
+    return out
+
+
+def sustained_table(run: Run) -> list[str]:
+    """tirx_bench_gemm --sustained: per problem and implementation, the range over
+    its phases of TFLOP/s, SM clock and power; tirx / cuBLAS per pair of phases."""
+    phases: dict[tuple, dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    for r in run.sustained:
+        tflops = num(r.get("tflops"))
+        if tflops is None:
+            continue
+        key = (int(r["M"]), int(r["N"]), int(r["K"]))
+        phases[key][r["impl"].strip()].append(
+            (tflops, num(r.get("sm_mhz")) or 0.0, num(r.get("watts")) or 0.0))
+    if not phases:
+        return []
+
+    def span(values, fmt):
+        lo, hi = min(values), max(values)
+        return f"{lo:{fmt}}" if f"{lo:{fmt}}" == f"{hi:{fmt}}" else f"{lo:{fmt}}-{hi:{fmt}}"
+
+    out = ["", "At the power limit (`tirx_bench_gemm --sustained`: tirx_kernels::gemm with the "
+               "heuristic's configuration and cuBLAS in turn, phases of back-to-back launches; "
+               "each cell the range over the phases; SM clock and power: the medians of NVML's "
+               "samples in each phase):", "",
+           "| M | N | K | tirx TFLOP/s | cuBLAS TFLOP/s | tirx / cuBLAS | tirx MHz | cuBLAS MHz "
+           "| tirx W | cuBLAS W |",
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for key, got in phases.items():
+        t, c = got.get("tirx", []), got.get("cublas", [])
+        if not t or not c:
+            continue
+        ratios = [a[0] / b[0] for a, b in zip(t, c)]
+        out.append("| " + " | ".join(
+            [str(v) for v in key] +
+            [span([x[0] for x in t], ".1f"), span([x[0] for x in c], ".1f"),
+             span(ratios, ".3f"), span([x[1] for x in t], ".0f"), span([x[1] for x in c], ".0f"),
+             span([x[2] for x in t], ".0f"), span([x[2] for x in c], ".0f")]) + " |")
     return out
 
 
