@@ -1,8 +1,12 @@
 // tirx's Hopper GEMM behind the peer interface (peer.h): the translation
-// unit whose compile time and memory stand beside CUTLASS's (build.sh),
-// one instantiation of the launcher with its defaults.
+// unit whose compile time and memory stand beside CUTLASS's (build.sh).
+// The fast path as tirx_kernels::gemm runs it: 3 stages alone, or 4 in
+// clusters of 2 (one stage's wgmmas in flight) where
+// gemm_heuristic::fast_cluster says: two kernels.
 #include "peer.h"
 
+#include "../../kernels/gemm/gemm_device.cuh"
+#include "../../kernels/gemm/gemm_heuristic.cuh"
 #include "../../kernels/gemm/gemm_sm90.cuh"
 
 #include <exception>
@@ -30,7 +34,10 @@ const char* prepare(const void* a, const void* b, void* d, int m, int n, int k) 
 
 cudaError_t launch(cudaStream_t stream) {
   try {
-    return tirx_kernels::gemm_bf16_tn(pa, pb, pd, pm, pn, pk, stream);
+    using namespace tirx_kernels;
+    if (gemm_heuristic::fast_cluster(pm, pn, pk, gemm_sm90::sm_count()))
+      return gemm_bf16_tn<4, true, 2>(pa, pb, pd, pm, pn, pk, stream);
+    return gemm_bf16_tn<3, false, 1>(pa, pb, pd, pm, pn, pk, stream);
   } catch (const std::exception&) {
     return cudaErrorInvalidValue;
   }

@@ -16,7 +16,8 @@
 // written by plain stores in the same kernel:
 // every valid call is served. A TN call without an epilogue, of one GEMM,
 // whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's: 3 stages,
-// or 4 in clusters of 2 where gemm_heuristic::fast_cluster says) when the
+// or 4 in clusters of 2 with the wgmma overlap where
+// gemm_heuristic::fast_cluster says) when the
 // configuration is its own (tile 128 x 256, no split). The configuration
 // (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
 // 128 x 256, 128 x 176 (B column-major) or 128 x 128 CTA tile, split-K over S CTAs with a
@@ -288,9 +289,11 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   if constexpr (tn && no_epilogue) {
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
         sp.split == 1 && p.sk_mode == 0 && !choice.swap_ab) {
-      // 3 stages alone, or 4 in clusters of 2 (gemm_heuristic::fast_cluster)
-      auto fast = [&]<int Stages, int Cluster>() {
-        using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, Stages, false, Cluster>;
+      // 3 stages alone, or 4 in clusters of 2 with one stage's wgmmas kept in
+      // flight (gemm_heuristic::fast_cluster; the overlap measured in
+      // docs/gemm.md, "Clusters of 2 at the power limit")
+      auto fast = [&]<int Stages, bool Overlap, int Cluster>() {
+        using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, Stages, Overlap, Cluster>;
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
                         sb[2] = {p.ldb, 1}, ed[2] = {g.m, g.n}, sd[2] = {p.ldd, 1};
         const auto fa = map_of<typename Fast::MapA>(g.a, ea, sa);
@@ -302,8 +305,8 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
       };
       try {
         if (gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count()))
-          return fast.template operator()<4, 2>();
-        return fast.template operator()<3, 1>();
+          return fast.template operator()<4, true, 2>();
+        return fast.template operator()<3, false, 1>();
       } catch (const std::exception&) {
         // (the general kernel below takes what a map refuses)
       }

@@ -134,10 +134,12 @@ int main(int argc, char** argv) {
     run<3, false, 2, true>("3 stages, cluster, TMA", m, n, k, rng);
     run<4, false, 1, true>("4 stages, D ring", m, n, k, rng);
     run<4, false, 2, true>("4 stages, cluster, D ring", m, n, k, rng);
+    run<4, true, 2, true>("4 stages, cluster, D ring, overlap", m, n, k, rng);
   }
   if (!quick) {
     run<4, false, 1, true>("4 stages, D ring", 4095, 4104, 4096, rng);
     run<4, false, 2, true>("4 stages, cluster, D ring", 4095, 4104, 4096, rng);
+    run<4, true, 2, true>("4 stages, cluster, D ring, overlap", 4095, 4104, 4096, rng);
   }
   std::printf("%s\n", failures ? "FAILED" : "all passed");
   return failures ? 1 : 0;
