@@ -125,7 +125,9 @@ __global__ void __launch_bounds__(threads, 1)
   // units past the whole tiles are K ranges of the last tiles)
   const int split = any ? p.split : 1;
   const int batches = (Cfg::rank == 3 ? p.batch : 1) * split; // (2-D maps: one matrix)
-  using Sched = TileScheduler<TileOrder::grouped, 8 * Cluster, Cluster>;
+  // groups of 16 M tiles: swept at the power limit against 4, 8 and 32
+  // (docs/gemm.md, "The overlap and the tile order at the power limit")
+  using Sched = TileScheduler<TileOrder::grouped, 16, Cluster>;
   const StreamKPlan sk_plan{p.sk.dp, p.sk.sk, p.sk.ctas, k_blocks};
   auto sched = [&] {
     if constexpr (any)
