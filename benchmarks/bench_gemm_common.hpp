@@ -1,9 +1,10 @@
 // What the GEMM benchmark's two drivers share (bench_gemm.cu, the short
-// rounds; bench_gemm_sustained.cu, the phases at the power limit): the
-// error check, the seeded fill, cuBLAS's product for a layout of A and B,
-// and the check of tirx's D against cuBLAS's.
+// rounds; bench_gemm_sustained.cu, the phases at the power limit), beside
+// bench_fill.hpp's check and fill: cuBLAS's product for a layout of A and
+// B, and the check of tirx's D against cuBLAS's.
 #pragma once
 
+#include "bench_fill.hpp"
 #include "bench_gemm_tirx.hpp"
 
 #include <cublas_v2.h>
@@ -16,26 +17,7 @@
 #include <type_traits>
 #include <vector>
 
-#define BENCH_GEMM_CHECK(x)                                                                        \
-  do {                                                                                             \
-    if (auto e_ = (x); e_ != 0) {                                                                  \
-      std::fprintf(stderr, "%s:%d: %s failed (%d)\n", __FILE__, __LINE__, #x, (int)e_);            \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
-
 namespace bench_gemm {
-
-/// p[i] uniform in [-1, 1), a hash of i and the seed.
-template <class T> __global__ void fill(T* p, size_t n, unsigned seed) {
-  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ seed;
-    x ^= x >> 13;
-    x *= 0x5bd1e995u;
-    x ^= x >> 15;
-    p[i] = static_cast<T>(static_cast<float>(x & 0xffffff) / 8388608.0f - 1.0f);
-  }
-}
 
 /// The elements of tirx's D (hd) outside the bound around cuBLAS's (hr):
 /// |d - ref| <= |ref| / 128 + sqrt(k) / 1024.

@@ -18,6 +18,7 @@
 // 8192^3 bf16 for about 3 s, TFLOP/s per 200 ms (to read the SM clock
 // under load with nvidia-smi meanwhile).
 #include "../kernels/gemm/gemm_sm80.cuh"
+#include "bench_fill.hpp"
 #include "event_timing.hpp"
 #include "mma_ceiling.cuh"
 
@@ -29,23 +30,8 @@
 
 namespace {
 using namespace tirx_kernels::gemm80;
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    if (auto e_ = (x); e_ != 0) {                                                                  \
-      std::fprintf(stderr, "%s:%d: %s failed (%d)\n", __FILE__, __LINE__, #x, (int)e_);            \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
-
-template <class T> __global__ void fill(T* p, size_t n, unsigned seed) {
-  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ seed;
-    x ^= x >> 13;
-    x *= 0x5bd1e995u;
-    x ^= x >> 15;
-    p[i] = static_cast<T>(static_cast<float>(x & 0xffffff) / 8388608.0f - 1.0f);
-  }
-}
+#define CHECK(x) BENCH_GEMM_CHECK(x)
+using bench_gemm::fill;
 
 template <class T> float value(T x) {
   if constexpr (std::is_same_v<T, half>)
