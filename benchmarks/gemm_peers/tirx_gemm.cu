@@ -36,7 +36,7 @@ cudaError_t launch(cudaStream_t stream) {
   try {
     using namespace tirx_kernels;
     if (gemm_heuristic::fast_cluster(pm, pn, pk, gemm_sm90::sm_count()))
-      return gemm_bf16_tn<4, true, 2>(pa, pb, pd, pm, pn, pk, stream);
+      return gemm_bf16_tn<4, (TIRX_GEMM_CLUSTER_OVERLAP != 0), 2>(pa, pb, pd, pm, pn, pk, stream);
     return gemm_bf16_tn<3, false, 1>(pa, pb, pd, pm, pn, pk, stream);
   } catch (const std::exception&) {
     return cudaErrorInvalidValue;

@@ -290,8 +290,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
     if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
         sp.split == 1 && p.sk_mode == 0 && !choice.swap_ab) {
       // 3 stages alone, or 4 in clusters of 2 with one stage's wgmmas kept in
-      // flight (gemm_heuristic::fast_cluster; the overlap measured in
-      // docs/gemm.md, "Clusters of 2 at the power limit")
+      // flight (gemm_heuristic::fast_cluster; TIRX_GEMM_CLUSTER_OVERLAP)
       auto fast = [&]<int Stages, bool Overlap, int Cluster>() {
         using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, Stages, Overlap, Cluster>;
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
@@ -305,7 +304,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
       };
       try {
         if (gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count()))
-          return fast.template operator()<4, true, 2>();
+          return fast.template operator()<4, (TIRX_GEMM_CLUSTER_OVERLAP != 0), 2>();
         return fast.template operator()<3, false, 1>();
       } catch (const std::exception&) {
         // (the general kernel below takes what a map refuses)

@@ -17,6 +17,15 @@
 
 #include <initializer_list>
 
+/// Whether gemm's 4-stage cluster kernel of the fast path (where
+/// gemm_heuristic::fast_cluster says) keeps one stage's wgmmas in flight
+/// (its Overlap): 1, 0.2-1% faster at the power limit than 0 (docs/gemm.md,
+/// "The overlap and the tile order at the power limit";
+/// benchmarks/gemm_sustained_sweep.sh rebuilds the benchmark with 0).
+#ifndef TIRX_GEMM_CLUSTER_OVERLAP
+#define TIRX_GEMM_CLUSTER_OVERLAP 1
+#endif
+
 namespace tirx_kernels {
 
 /// A configuration of the general kernel: the CTA tile's N (256, 176 or 128),

@@ -32,8 +32,9 @@
 // Options of the fast path (template arguments of gemm_bf16_tn, measured
 // in docs/gemm.md): Stages, Overlap (keep one stage's wgmmas in flight
 // while the next is issued), Cluster (2: clusters of 2 CTAs along M, each
-// loading half of the B tile and multicasting it to both; 0.88-1.0x of
-// the unclustered kernel on the H200, docs/gemm.md) and TmaStore.
+// loading half of the B tile and multicasting it to both; with 4 stages
+// and the overlap, what gemm runs where gemm_heuristic::fast_cluster
+// says) and TmaStore.
 #pragma once
 
 #include "gemm_epilogue.cuh"
@@ -41,6 +42,15 @@
 
 #include <tirx/exec/tma.hpp>
 #include <tirx/host/tensor_map.hpp>
+
+/// The height of the tile order's groups, in M tiles (TileScheduler's
+/// GroupM; a multiple of the cluster), in every kernel: 16, swept at the
+/// power limit against 4, 8 and 32 (docs/gemm.md, "The overlap and the tile
+/// order at the power limit"; benchmarks/gemm_sustained_sweep.sh rebuilds
+/// the benchmark with another).
+#ifndef TIRX_GEMM_GROUP_M
+#define TIRX_GEMM_GROUP_M 16
+#endif
 
 namespace tirx_kernels::gemm_sm90 {
 
@@ -125,9 +135,7 @@ __global__ void __launch_bounds__(threads, 1)
   // units past the whole tiles are K ranges of the last tiles)
   const int split = any ? p.split : 1;
   const int batches = (Cfg::rank == 3 ? p.batch : 1) * split; // (2-D maps: one matrix)
-  // groups of 16 M tiles: swept at the power limit against 4, 8 and 32
-  // (docs/gemm.md, "The overlap and the tile order at the power limit")
-  using Sched = TileScheduler<TileOrder::grouped, 16, Cluster>;
+  using Sched = TileScheduler<TileOrder::grouped, TIRX_GEMM_GROUP_M, Cluster>;
   const StreamKPlan sk_plan{p.sk.dp, p.sk.sk, p.sk.ctas, k_blocks};
   auto sched = [&] {
     if constexpr (any)
