@@ -303,7 +303,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
         return launch<Fast>(fa, fb, fd, q, stream);
       };
       try {
-        if (gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count()))
+        if (TIRX_GEMM_FAST_CLUSTER && gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count()))
           return fast.template operator()<4, (TIRX_GEMM_CLUSTER_OVERLAP != 0), 2>();
         return fast.template operator()<3, false, 1>();
       } catch (const std::exception&) {

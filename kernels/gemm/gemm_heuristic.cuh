@@ -25,6 +25,12 @@
 #ifndef TIRX_GEMM_CLUSTER_OVERLAP
 #define TIRX_GEMM_CLUSTER_OVERLAP 1
 #endif
+/// Whether gemm takes that cluster kernel where fast_cluster says (1), or
+/// the 3-stage kernel alone everywhere (0: for a profile of the two side by
+/// side, benchmarks/gemm_profile.sh).
+#ifndef TIRX_GEMM_FAST_CLUSTER
+#define TIRX_GEMM_FAST_CLUSTER 1
+#endif
 
 namespace tirx_kernels {
 
