@@ -28,24 +28,13 @@ command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
 declare -A flags=([cluster]="" [alone]="-DTIRX_GEMM_FAST_CLUSTER=0")
 names=(cluster alone)
 status=0
-for name in "${names[@]}"; do
-  (
-    gen=()
-    [[ -f "$BUILD/$name/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || gen=(-G Ninja)
-    cmake -S "$ROOT" -B "$BUILD/$name" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
-      -DTIRX_BUILD_BENCHMARKS=ON -DTIRX_BUILD_TESTS=OFF -DTIRX_BUILD_EXAMPLES=OFF \
-      -DTIRX_CUDA_ARCHS=90a "-DCMAKE_CUDA_FLAGS=${flags[$name]}" &&
-      cmake --build "$BUILD/$name" --target tirx_bench_gemm --parallel "$(($(nproc) / 2 > 0 ? $(nproc) / 2 : 1))"
-  ) >"$OUT_DIR/build_$name.log" 2>&1 &
-done
-wait
-for name in "${names[@]}"; do
-  bin="$BUILD/$name/benchmarks/tirx_bench_gemm"
-  [[ -x "$bin" ]] || { echo "== $name: the build FAILED ($OUT_DIR/build_$name.log)"; exit 1; }
-  command -v cuobjdump >/dev/null &&
-    cuobjdump -sass -res-usage "$bin" >"$OUT_DIR/sass_$name.txt" 2>&1
-done
-echo "== built: ${names[*]}"
+source "$ROOT/benchmarks/gemm_variants.sh"
+build_variants "$BUILD" "$OUT_DIR" "${names[@]}" || exit 1
+if command -v cuobjdump >/dev/null; then
+  for name in "${names[@]}"; do
+    cuobjdump -sass -res-usage "$BUILD/$name/benchmarks/tirx_bench_gemm" >"$OUT_DIR/sass_$name.txt" 2>&1
+  done
+fi
 if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || ! command -v ncu >/dev/null; then
   echo "== no GPU found by nvidia-smi, or no ncu: built, not profiled"
   exit 77

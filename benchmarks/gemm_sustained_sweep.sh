@@ -19,7 +19,8 @@
 # it), SECONDS_PER_PHASE (default 1), PASSES (default 2), VARIANTS (names
 # to run, space-separated; default all). docs/gemm.md, "The overlap and the
 # tile order at the power limit", holds a run of it. Exit status 0, 1 when
-# a build or a run failed, 77 without a GPU (after the builds).
+# a variant is unknown or a build or a run failed, 77 without a GPU (after
+# the builds). The builds: gemm_variants.sh.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TIRX_BUILD_DIR:-$ROOT/build-sweep}"
@@ -30,26 +31,8 @@ declare -A flags=([group16]="" [group4]="-DTIRX_GEMM_GROUP_M=4" [group8]="-DTIRX
                   [group32]="-DTIRX_GEMM_GROUP_M=32" [no-overlap]="-DTIRX_GEMM_CLUSTER_OVERLAP=0")
 read -r -a names <<<"${VARIANTS:-group16 group4 group8 group32 no-overlap}"
 status=0
-jobs=$(($(nproc) / ${#names[@]} > 0 ? $(nproc) / ${#names[@]} : 1))
-for name in "${names[@]}"; do
-  [[ -v "flags[$name]" ]] || { echo "gemm_sustained_sweep.sh: no variant $name" >&2; exit 2; }
-  (
-    gen=()
-    [[ -f "$BUILD/$name/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || gen=(-G Ninja)
-    cmake -S "$ROOT" -B "$BUILD/$name" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
-      -DTIRX_BUILD_BENCHMARKS=ON -DTIRX_BUILD_TESTS=OFF -DTIRX_BUILD_EXAMPLES=OFF \
-      -DTIRX_CUDA_ARCHS=90a "-DCMAKE_CUDA_FLAGS=${flags[$name]}" &&
-      cmake --build "$BUILD/$name" --target tirx_bench_gemm --parallel "$jobs"
-  ) >"$OUT_DIR/build_$name.log" 2>&1 &
-done
-for name in "${names[@]}"; do
-  wait -n || status=1
-done
-for name in "${names[@]}"; do
-  [[ -x "$BUILD/$name/benchmarks/tirx_bench_gemm" ]] ||
-    { echo "== $name: the build FAILED ($OUT_DIR/build_$name.log)"; exit 1; }
-done
-echo "== built: ${names[*]}"
+source "$ROOT/benchmarks/gemm_variants.sh"
+build_variants "$BUILD" "$OUT_DIR" "${names[@]}" || exit 1
 if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
   echo "== no GPU found by nvidia-smi: built, not run"
   exit 77
