@@ -195,10 +195,9 @@ template <class T> void problem(cublasHandle_t h, const Problem& p) {
   if constexpr (std::is_same_v<T, __half>) {
     run_tirx = [&] { CHECK(bench_gemm::tirx_general(g)); };
   } else {
-    if (p.kind == Problem::fast) {
+    if (p.kind == Problem::fast)
       g = bench_gemm::fast_path_args(a, b, d, m, n, k);
-      run_tirx = [&] { CHECK(bench_gemm::tirx_general(p.layout, g)); };
-    } else if (p.kind == Problem::general)
+    if (p.kind == Problem::fast || p.kind == Problem::general)
       run_tirx = [&] { CHECK(bench_gemm::tirx_general(p.layout, g)); };
     if (p.kind == Problem::bias_gelu) {
       CHECK(cudaMalloc(&bias, size_t(n) * sizeof(T)));
