@@ -3,6 +3,9 @@
 # on an otherwise idle host, each kernel translation unit's compile:
 #   DIR/gemm_peer_cutlass   CUTLASS 3.x (cutlass_gemm.cu), when CUTLASS's headers are found
 #   DIR/gemm_peer_tirx      tirx's Hopper GEMM (tirx_gemm.cu), same harness (harness.cu)
+#   DIR/gemm_peer_cutlass_sm80  CUTLASS 2.x's Ampere GEMM (cutlass_sm80_gemm.cu: cp.async,
+#                           ldmatrix, mma.sync), when CUTLASS's headers are found
+#   DIR/gemm_peer_tirx_sm80 tirx's sm_80 GEMM (tirx_sm80_gemm.cu), same harness
 #   DIR/compile.csv         tu,std,wall_s,cpu_s,max_rss_mb: wall and CPU (user + system)
 #                           seconds and the peak resident memory of the largest process
 #                           (/usr/bin/time -v, or Python's rusage where it is missing)
@@ -71,7 +74,7 @@ if [[ -n "$cutlass_inc" ]]; then
   echo "$version" >"$DIR/cutlass_version.txt"
 else
   echo "== CUTLASS's headers not found (pip install nvidia-cutlass, or a wheel in .whl/): the CUTLASS peer is left out"
-  rm -f "$DIR/gemm_peer_cutlass" "$DIR/cutlass_version.txt"
+  rm -f "$DIR/gemm_peer_cutlass" "$DIR/gemm_peer_cutlass_sm80" "$DIR/cutlass_version.txt"
 fi
 
 # -- timed compiles -----------------------------------------------------------------
@@ -114,12 +117,22 @@ if [[ -n "$cutlass_inc" ]]; then
     -isystem "$cutlass_inc" -isystem "$cutlass_util" "$HERE/cutlass_gemm.cu" \
     -o "$DIR/cutlass_gemm.o"
 fi
+timed tirx_sm80_gemm c++20 nvcc -std=c++20 "${common[@]}" -DTIRX_NO_DEBUG_CHECKS -I"$ROOT/include" \
+  "$HERE/tirx_sm80_gemm.cu" -o "$DIR/tirx_sm80_gemm.o"
+if [[ -n "$cutlass_inc" ]]; then
+  timed cutlass_sm80_gemm c++17 nvcc -std=c++17 "${common[@]}" --expt-relaxed-constexpr \
+    -isystem "$cutlass_inc" -isystem "$cutlass_util" "$HERE/cutlass_sm80_gemm.cu" \
+    -o "$DIR/cutlass_sm80_gemm.o"
+fi
 
 # -- the harness, linked with each peer -------------------------------------------------
 nvcc -std=c++17 "${common[@]}" -Werror=all-warnings -Xcompiler=-Wall,-Werror "$HERE/harness.cu" \
   -o "$DIR/harness.o"
 nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/tirx_gemm.o" -lcublas -o "$DIR/gemm_peer_tirx"
+nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/tirx_sm80_gemm.o" -lcublas -o "$DIR/gemm_peer_tirx_sm80"
 if [[ -n "$cutlass_inc" ]]; then
   nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/cutlass_gemm.o" -lcublas -o "$DIR/gemm_peer_cutlass"
+  nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/cutlass_sm80_gemm.o" -lcublas \
+    -o "$DIR/gemm_peer_cutlass_sm80"
 fi
 echo "== built: $(cd "$DIR" && ls gemm_peer_* | tr '\n' ' ')"

@@ -3,6 +3,7 @@
 // unit of its own, whose compile time and memory build.sh measures:
 //   cutlass_gemm.cu  CUTLASS 3.x, built from the nvidia-cutlass package's headers
 //   tirx_gemm.cu     tirx's Hopper GEMM (kernels/gemm/gemm_sm90.cuh)
+//   cutlass_sm80_gemm.cu, tirx_sm80_gemm.cu  the Ampere GEMMs (mma.sync) of both
 // The problem is the benchmark's: D (m x n) = A (m x k) B^T with B given as
 // n x k, all row-major bf16, fp32 accumulation.
 #pragma once
