@@ -5,7 +5,8 @@
 // an H200 holds its 700 W by lowering the SM clock, and a kernel that draws
 // more power per FLOP runs at a lower clock. Here each problem is checked
 // against cuBLAS, then run in phases of SECONDS (default 2) of back-to-back
-// launches, tirx and cuBLAS in turn, three phases each; NVML's SM clock
+// launches, tirx and cuBLAS in turn: one unreported phase each (the GPU
+// warming up to its limit), then three each; NVML's SM clock
 // and power are read after each batch of 20 launches (the GPU busy with the
 // next batch). One CSV line per phase (sustained,M,N,K,impl,phase,tflops,
 // sm_mhz,watts: the phase's FLOPs over its batches' event times, the
@@ -156,6 +157,10 @@ int sustained(cublasHandle_t h, double seconds) {
     } else {
       const double flop = 2.0 * m * n * double(k);
       std::vector<double> ratios;
+      // an unmeasured pair of phases first: the GPU reaches its power limit
+      // (and the clock it holds there) before the first reported phase
+      phase(sensor, flop, seconds, run_tirx);
+      phase(sensor, flop, seconds, run_cublas);
       for (int i = 0; i < 3; ++i) {
         const Phase t = phase(sensor, flop, seconds, run_tirx);
         const Phase c = phase(sensor, flop, seconds, run_cublas);
