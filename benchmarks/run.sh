@@ -158,6 +158,19 @@ if cmake --build "$BUILD" --target tirx_bench_mma_ceiling tirx_bench_gemm_sm80 \
   logged "$out_dir/mma_ceiling.log" "$BUILD/benchmarks/tirx_bench_mma_ceiling" || rc=$?
   ((rc)) || logged "$out_dir/gemm_sm80.log" "$BUILD/benchmarks/tirx_bench_gemm_sm80" "${quick[@]}" ||
     rc=$?
+  # then tirx's and CUTLASS's Ampere kernels in the peers' harness (built by the
+  # gemm_peers phase; CUTLASS's from the nvidia-cutlass package): sm80_peers.csv
+  peers="$BUILD/gemm_peers"
+  if ((rc == 0)) && [[ -x "$peers/gemm_peer_tirx_sm80" ]]; then
+    echo "M,N,K,impl,tflops,cublas_tflops,ratio,checked,start_unix,end_unix" \
+      >"$out_dir/sm80_peers.csv"
+    for peer in tirx_sm80:default tirx_sm80:c3 cutlass_sm80:128x256x64_3 \
+                cutlass_sm80:256x128x64_3 cutlass_sm80:128x256x64_4; do
+      [[ -x "$peers/gemm_peer_${peer%%:*}" ]] || continue
+      GEMM_PEER_CONFIG="${peer#*:}" "$peers/gemm_peer_${peer%%:*}" 4096,4096,4096 8192,8192,8192 \
+        2>>"$out_dir/sm80_peers.log" | tail -n +2 | tee -a "$out_dir/sm80_peers.csv" || rc=1
+    done
+  fi
   kill "$smi" 2>/dev/null || true
   grep -E '^(type|bf16|f16),' "$out_dir/gemm_sm80.log" >"$out_dir/gemm_sm80.csv" 2>/dev/null || true
   finish_run gemm_sm80.csv "$rc"
