@@ -110,29 +110,23 @@ EOF
 }
 
 common=(-O3 -DNDEBUG "${ARCH[@]}" -c)
-timed tirx_gemm c++20 nvcc -std=c++20 "${common[@]}" -DTIRX_NO_DEBUG_CHECKS -I"$ROOT/include" \
-  "$HERE/tirx_gemm.cu" -o "$DIR/tirx_gemm.o"
-if [[ -n "$cutlass_inc" ]]; then
-  timed cutlass_gemm c++17 nvcc -std=c++17 "${common[@]}" --expt-relaxed-constexpr \
-    -isystem "$cutlass_inc" -isystem "$cutlass_util" "$HERE/cutlass_gemm.cu" \
-    -o "$DIR/cutlass_gemm.o"
-fi
-timed tirx_sm80_gemm c++20 nvcc -std=c++20 "${common[@]}" -DTIRX_NO_DEBUG_CHECKS -I"$ROOT/include" \
-  "$HERE/tirx_sm80_gemm.cu" -o "$DIR/tirx_sm80_gemm.o"
-if [[ -n "$cutlass_inc" ]]; then
-  timed cutlass_sm80_gemm c++17 nvcc -std=c++17 "${common[@]}" --expt-relaxed-constexpr \
-    -isystem "$cutlass_inc" -isystem "$cutlass_util" "$HERE/cutlass_sm80_gemm.cu" \
-    -o "$DIR/cutlass_sm80_gemm.o"
-fi
+peers=(tirx tirx_sm80)
+[[ -z "$cutlass_inc" ]] || peers+=(cutlass cutlass_sm80)
+for peer in "${peers[@]}"; do
+  if [[ $peer == cutlass* ]]; then
+    timed "${peer}_gemm" c++17 nvcc -std=c++17 "${common[@]}" --expt-relaxed-constexpr \
+      -isystem "$cutlass_inc" -isystem "$cutlass_util" "$HERE/${peer}_gemm.cu" \
+      -o "$DIR/${peer}_gemm.o"
+  else
+    timed "${peer}_gemm" c++20 nvcc -std=c++20 "${common[@]}" -DTIRX_NO_DEBUG_CHECKS \
+      -I"$ROOT/include" "$HERE/${peer}_gemm.cu" -o "$DIR/${peer}_gemm.o"
+  fi
+done
 
 # -- the harness, linked with each peer -------------------------------------------------
 nvcc -std=c++17 "${common[@]}" -Werror=all-warnings -Xcompiler=-Wall,-Werror "$HERE/harness.cu" \
   -o "$DIR/harness.o"
-nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/tirx_gemm.o" -lcublas -o "$DIR/gemm_peer_tirx"
-nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/tirx_sm80_gemm.o" -lcublas -o "$DIR/gemm_peer_tirx_sm80"
-if [[ -n "$cutlass_inc" ]]; then
-  nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/cutlass_gemm.o" -lcublas -o "$DIR/gemm_peer_cutlass"
-  nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/cutlass_sm80_gemm.o" -lcublas \
-    -o "$DIR/gemm_peer_cutlass_sm80"
-fi
+for peer in "${peers[@]}"; do
+  nvcc "${ARCH[@]}" "$DIR/harness.o" "$DIR/${peer}_gemm.o" -lcublas -o "$DIR/gemm_peer_$peer"
+done
 echo "== built: $(cd "$DIR" && ls gemm_peer_* | tr '\n' ' ')"

@@ -20,6 +20,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 namespace gemm_peer {
 namespace {
@@ -43,77 +44,62 @@ using Wide4 = GemmOf<GemmShape<128, 256, 64>, 4>;
 Wide3 wide3;
 Tall3 tall3;
 Wide4 wide4;
-int config = -1; // 0 wide3, 1 tall3, 2 wide4
+/// The CSV names, "cutlass_sm80_" and GEMM_PEER_CONFIG's values, in the order of with_chosen.
+constexpr const char* names[] = {"cutlass_sm80_128x256x64_3", "cutlass_sm80_256x128x64_3",
+                                 "cutlass_sm80_128x256x64_4"};
+constexpr int prefix = 13; // strlen("cutlass_sm80_")
 
+/// GEMM_PEER_CONFIG's index in names (unset: 0), -1 when it is none of them.
 int chosen() {
-  if (config < 0) {
-    const char* c = std::getenv("GEMM_PEER_CONFIG");
-    config = c == nullptr || std::strcmp(c, "128x256x64_3") == 0 ? 0
-             : std::strcmp(c, "256x128x64_3") == 0               ? 1
-             : std::strcmp(c, "128x256x64_4") == 0               ? 2
-                                                                 : 3;
-  }
-  return config;
+  static const int c = [] {
+    const char* e = std::getenv("GEMM_PEER_CONFIG");
+    for (int i = 0; i < 3; ++i)
+      if (e == nullptr || std::strcmp(e, names[i] + prefix) == 0)
+        return i;
+    return -1;
+  }();
+  return c;
 }
 
-template <class Gemm>
-const char* prepare_one(Gemm& gemm, const void* a, const void* b, void* d, int m, int n, int k) {
-  const auto* pa = static_cast<const bf16*>(a);
-  const auto* pb = static_cast<const bf16*>(b);
-  auto* pd = static_cast<bf16*>(d);
-  typename Gemm::Arguments args({m, n, k}, {pa, k}, {pb, k}, {pd, n}, {pd, n}, {1.0f, 0.0f});
-  if (gemm.can_implement(args) != cutlass::Status::kSuccess)
-    return "CUTLASS cannot implement this problem (can_implement)";
-  if (Gemm::get_workspace_size(args) != 0)
-    return "CUTLASS asks for a workspace (not expected without split-K)";
-  if (gemm.initialize(args, nullptr) != cutlass::Status::kSuccess)
-    return "CUTLASS could not initialize the GEMM";
-  return nullptr;
+/// f(the chosen Gemm); chosen() must be >= 0.
+template <class F> auto with_chosen(F&& f) {
+  switch (chosen()) {
+  case 0:
+    return f(wide3);
+  case 1:
+    return f(tall3);
+  default:
+    return f(wide4);
+  }
 }
 
 } // namespace
 
-const char* name() {
-  switch (chosen()) {
-  case 0:
-    return "cutlass_sm80_128x256x64_3";
-  case 1:
-    return "cutlass_sm80_256x128x64_3";
-  case 2:
-    return "cutlass_sm80_128x256x64_4";
-  default:
-    return "cutlass_sm80_unknown";
-  }
-}
+const char* name() { return chosen() < 0 ? "cutlass_sm80_unknown" : names[chosen()]; }
 
 const char* prepare(const void* a, const void* b, void* d, int m, int n, int k) {
-  switch (chosen()) {
-  case 0:
-    return prepare_one(wide3, a, b, d, m, n, k);
-  case 1:
-    return prepare_one(tall3, a, b, d, m, n, k);
-  case 2:
-    return prepare_one(wide4, a, b, d, m, n, k);
-  default:
+  if (chosen() < 0)
     return "GEMM_PEER_CONFIG is none of 128x256x64_3, 256x128x64_3, 128x256x64_4";
-  }
+  return with_chosen([&](auto& gemm) -> const char* {
+    using Gemm = std::remove_reference_t<decltype(gemm)>;
+    const auto* pa = static_cast<const bf16*>(a);
+    const auto* pb = static_cast<const bf16*>(b);
+    auto* pd = static_cast<bf16*>(d);
+    typename Gemm::Arguments args({m, n, k}, {pa, k}, {pb, k}, {pd, n}, {pd, n}, {1.0f, 0.0f});
+    if (gemm.can_implement(args) != cutlass::Status::kSuccess)
+      return "CUTLASS cannot implement this problem (can_implement)";
+    if (Gemm::get_workspace_size(args) != 0)
+      return "CUTLASS asks for a workspace (not expected without split-K)";
+    if (gemm.initialize(args, nullptr) != cutlass::Status::kSuccess)
+      return "CUTLASS could not initialize the GEMM";
+    return nullptr;
+  });
 }
 
 cudaError_t launch(cudaStream_t stream) {
-  cutlass::Status s = cutlass::Status::kErrorInternal;
-  switch (chosen()) {
-  case 0:
-    s = wide3.run(stream);
-    break;
-  case 1:
-    s = tall3.run(stream);
-    break;
-  case 2:
-    s = wide4.run(stream);
-    break;
-  default:
-    break;
-  }
+  if (chosen() < 0)
+    return cudaErrorInvalidValue;
+  const cutlass::Status s = with_chosen([&](auto& gemm) { return gemm.run(stream); });
   return s == cutlass::Status::kSuccess ? cudaSuccess : cudaErrorLaunchFailure;
 }
 

@@ -20,4 +20,17 @@ const char* prepare(const void* a, const void* b, void* d, int m, int n, int k);
 /// Launches the GEMM set up last, asynchronously on stream.
 cudaError_t launch(cudaStream_t stream);
 
+/// The operands of the problem set up last, as T, for the peers whose
+/// prepare() only keeps them (tirx's: their launchers take the pointers).
+template <class T> struct Operands {
+  const T* a = nullptr;
+  const T* b = nullptr;
+  T* d = nullptr;
+  int m = 0, n = 0, k = 0;
+  void keep(const void* a_, const void* b_, void* d_, int m_, int n_, int k_) {
+    a = static_cast<const T*>(a_), b = static_cast<const T*>(b_), d = static_cast<T*>(d_);
+    m = m_, n = n_, k = k_;
+  }
+};
+
 } // namespace gemm_peer

@@ -13,9 +13,7 @@
 
 namespace gemm_peer {
 namespace {
-const __nv_bfloat16 *pa = nullptr, *pb = nullptr;
-__nv_bfloat16* pd = nullptr;
-int pm = 0, pn = 0, pk = 0;
+Operands<__nv_bfloat16> ops;
 } // namespace
 
 const char* name() { return "tirx"; }
@@ -23,21 +21,18 @@ const char* name() { return "tirx"; }
 const char* prepare(const void* a, const void* b, void* d, int m, int n, int k) {
   if (n % 8 != 0 || k % 8 != 0)
     return "n and k must be multiples of 8";
-  pa = static_cast<const __nv_bfloat16*>(a);
-  pb = static_cast<const __nv_bfloat16*>(b);
-  pd = static_cast<__nv_bfloat16*>(d);
-  pm = m;
-  pn = n;
-  pk = k;
+  ops.keep(a, b, d, m, n, k);
   return nullptr;
 }
 
 cudaError_t launch(cudaStream_t stream) {
   try {
     using namespace tirx_kernels;
-    if (gemm_heuristic::fast_cluster(pm, pn, pk, gemm_sm90::sm_count()))
-      return gemm_bf16_tn<4, (TIRX_GEMM_CLUSTER_OVERLAP != 0), 2>(pa, pb, pd, pm, pn, pk, stream);
-    return gemm_bf16_tn<3, false, 1>(pa, pb, pd, pm, pn, pk, stream);
+    const auto& o = ops;
+    if (gemm_heuristic::fast_cluster(o.m, o.n, o.k, gemm_sm90::sm_count()))
+      return gemm_bf16_tn<4, (TIRX_GEMM_CLUSTER_OVERLAP != 0), 2>(o.a, o.b, o.d, o.m, o.n, o.k,
+                                                                  stream);
+    return gemm_bf16_tn<3, false, 1>(o.a, o.b, o.d, o.m, o.n, o.k, stream);
   } catch (const std::exception&) {
     return cudaErrorInvalidValue;
   }

@@ -14,38 +14,32 @@
 
 namespace gemm_peer {
 namespace {
-const __nv_bfloat16 *pa = nullptr, *pb = nullptr;
-__nv_bfloat16* pd = nullptr;
-int pm = 0, pn = 0, pk = 0;
-bool c3() {
+Operands<__nv_bfloat16> ops;
+/// 0: default, 1: c3, -1: GEMM_PEER_CONFIG names neither.
+int chosen() {
   const char* c = std::getenv("GEMM_PEER_CONFIG");
-  return c != nullptr && std::strcmp(c, "c3") == 0;
+  return c == nullptr || std::strcmp(c, "default") == 0 ? 0 : std::strcmp(c, "c3") == 0 ? 1 : -1;
 }
 } // namespace
 
-const char* name() { return c3() ? "tirx_sm80_c3" : "tirx_sm80"; }
+const char* name() { return chosen() == 1 ? "tirx_sm80_c3" : "tirx_sm80"; }
 
 const char* prepare(const void* a, const void* b, void* d, int m, int n, int k) {
-  const char* c = std::getenv("GEMM_PEER_CONFIG");
-  if (c != nullptr && std::strcmp(c, "default") != 0 && !c3())
+  if (chosen() < 0)
     return "GEMM_PEER_CONFIG is neither default nor c3";
   if (k % 8 != 0)
     return "k must be a multiple of 8";
-  pa = static_cast<const __nv_bfloat16*>(a);
-  pb = static_cast<const __nv_bfloat16*>(b);
-  pd = static_cast<__nv_bfloat16*>(d);
-  pm = m;
-  pn = n;
-  pk = k;
+  ops.keep(a, b, d, m, n, k);
   return nullptr;
 }
 
 cudaError_t launch(cudaStream_t stream) {
   try {
     using namespace tirx_kernels;
-    if (c3())
-      return gemm_sm80_tn<gemm80::TilingC3>(pa, pb, pd, pm, pn, pk, stream);
-    return gemm_sm80_bf16_tn(pa, pb, pd, pm, pn, pk, stream);
+    const auto& o = ops;
+    if (chosen() == 1)
+      return gemm_sm80_tn<gemm80::TilingC3>(o.a, o.b, o.d, o.m, o.n, o.k, stream);
+    return gemm_sm80_bf16_tn(o.a, o.b, o.d, o.m, o.n, o.k, stream);
   } catch (const std::exception&) {
     return cudaErrorInvalidValue;
   }

@@ -260,20 +260,17 @@ TIRX_HD constexpr void report() {
 /// The start field is ((p + M.start) & 0x3FFFF) >> 4: the address in the
 /// CTA's shared window (the mask drops a cluster CTA's rank, above bit 24).
 /// It is built as ((p & 0x3FFFF) >> 4) + M.start / 16, which is the same
-/// value (M.start is a multiple of 16, and the operand lies inside the
-/// window, so nothing carries past bit 18). Written so, the k slices of
+/// value (M.start is a multiple of 16, or Operands reports smem_layout
+/// before this is instantiated; and the operand lies inside the window, so
+/// nothing carries past bit 18). Written so, the k slices of
 /// one stage tile (one p, static starts) share the masked base, and each
 /// descriptor is that base plus a constant.
 template <SmemMatrix M, class T> __device__ TIRX_FORCEINLINE unsigned long long descriptor(T* p) {
-  static_assert(M.start % 16 == 0, "tirx::ptxwgmma::descriptor: the start must be on 16 bytes");
   const unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(p));
   if constexpr (M.mode != SwizzleMode::none)
     TIRX_CHECK((at % (8 * M.row_bytes())) == 0,
                "tirx::tile::apply: wgmma: a swizzled shared tile must start on its swizzle atom "
                "(8 rows of the swizzle's bytes, 1024 for 128B); allocate it with that alignment");
-  TIRX_CHECK((at & 0x3FFFFu) + M.start < 0x40000u,
-             "tirx::tile::apply: wgmma: a shared operand lies past the 256 KB that a matrix "
-             "descriptor can name");
   constexpr unsigned fixed_lo =
       static_cast<unsigned>(M.start >> 4) + (static_cast<unsigned>(M.lbo >> 4) << 16);
   constexpr unsigned hi =
