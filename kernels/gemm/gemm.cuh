@@ -18,15 +18,17 @@
 // whose D takes TMA runs the fast path's kernel (gemm_bf16_tn's: 3 stages,
 // or 4 in clusters of 2 with the wgmma overlap where
 // gemm_heuristic::fast_cluster says) when the
-// configuration is its own (tile 128 x 256, no split). The configuration
-// (GemmArgs::tile_n, split; 0: choose_config's, gemm_heuristic.cuh): a
-// 128 x 256, 128 x 176 (B column-major) or 128 x 128 CTA tile, split-K over S CTAs with a
+// configuration is its own (tile 128 x 256 or 128 x 224, no split). The
+// configuration (GemmArgs::tile_n, split; 0: choose_config's,
+// gemm_heuristic.cuh): a 128 x 256, 128 x 224 or 128 x 176 (both B
+// column-major) or 128 x 128 CTA tile, split-K over S CTAs with a
 // deterministic reduction (gemm_splitk.cuh), and the tail split of the
 // last partial wave (GemmArgs::tail_split, gemm_streamk.cuh); a TN or NT
 // call may compute D^T = B^T A^T instead (GemmArgs::swap_ab). Invalid
 // arguments (gemm_check) are refused with cudaErrorInvalidValue.
 #pragma once
 
+#include "gemm_check.cuh"
 #include "gemm_copy.cuh"
 #include "gemm_device.cuh"
 #include "gemm_heuristic.cuh"
@@ -38,18 +40,6 @@
 namespace tirx_kernels {
 
 namespace gemm_sm90 {
-/// The contiguous extent of an operand stored rows x cols in order mj.
-inline long long dense_ld(Major mj, long long rows, long long cols) {
-  return mj == Major::row ? cols : rows;
-}
-/// Whether TMA takes a matrix at p with rows ld elements apart and
-/// batches stride apart (16-byte aligned pointer, ld and stride on 16 bytes).
-inline bool tma_takes(const void* p, long long ld, long long stride, int batch, int bytes) {
-  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && ld * bytes % 16 == 0 &&
-         (batch == 1 || stride == 0 || (stride > 0 && stride * bytes % 16 == 0)) &&
-         ld * bytes < (1ll << 40) && stride * bytes < (1ll << 40);
-}
-
 /// The general kernel of Cfg on p (filled by gemm): its tensor maps (3-D:
 /// batch, rows, cols; an operand shared by the batch is one matrix, batch
 /// coordinate 0; A and B take TMA here: gemm copied what tma_takes refuses),
@@ -206,52 +196,6 @@ template <class T, class Out> long long gemm_workspace_bytes(const GemmArgs<T, O
   return most;
 }
 
-/// Why the arguments cannot be computed, or nullptr: sizes >= 1, the
-/// pointers the epilogue reads, leading dimensions at least the contiguous
-/// extent, stride_d nonzero for a batch, alpha 1 and beta 0 for Plain.
-template <Major MajorA, Major MajorB, class Epi, class T, class Out>
-const char* gemm_check(const GemmArgs<T, Out>& g) {
-  using gemm_sm90::dense_ld;
-  if (g.m < 1 || g.n < 1 || g.k < 1 || g.batch < 1)
-    return "tirx_kernels::gemm: m, n, k and batch must be >= 1";
-  if (g.a == nullptr || g.b == nullptr || g.d == nullptr)
-    return "tirx_kernels::gemm: a, b and d must be device pointers";
-  if ((g.lda != 0 && g.lda < dense_ld(MajorA, g.m, g.k)) ||
-      (g.ldb != 0 && g.ldb < dense_ld(MajorB, g.k, g.n)) || (g.ldd != 0 && g.ldd < g.n) ||
-      (g.ldc != 0 && g.ldc < g.n))
-    return "tirx_kernels::gemm: a leading dimension is below the contiguous extent (lda >= k "
-           "for a row-major A, >= m for a column-major one; ldb likewise; ldc, ldd >= n)";
-  if (g.beta != 0.0f && g.c == nullptr)
-    return "tirx_kernels::gemm: beta != 0 reads C: give c";
-  if ((Epi::bias != Bias::none) != (g.bias != nullptr))
-    return "tirx_kernels::gemm: give bias exactly when the epilogue has one "
-           "(Epilogue<Fn, Bias::column> or Bias::row)";
-  if (Epi::plain && (g.alpha != 1.0f || g.beta != 0.0f))
-    return "tirx_kernels::gemm: Plain computes D = A B; use Epilogue<> for alpha "
-           "and beta";
-  if (g.batch > 1 && g.stride_d == 0)
-    return "tirx_kernels::gemm: a batch needs stride_d (the batches of D must not overlap)";
-  if (g.batch > 1 && g.beta != 0.0f && g.stride_c == 0 && g.c == g.d)
-    return "tirx_kernels::gemm: in-place C = D over a batch needs stride_c";
-  if (g.tile_n != 0 && g.tile_n != 128 && g.tile_n != 176 && g.tile_n != 256)
-    return "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128, 176 or 256";
-  if (g.tile_n == 176 && (MajorB != Major::col || g.swap_ab == 2))
-    return "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and "
-           "computes D = A B as given (swap_ab 0 or 1)";
-  if (g.split < 0 || g.split > 64)
-    return "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
-  if (g.tail_split < 0 || g.tail_split > 64)
-    return "tirx_kernels::gemm: tail_split is 0 (the heuristic's) or 1..64";
-  if (g.swap_ab < 0 || g.swap_ab > 2)
-    return "tirx_kernels::gemm: swap_ab is 0 (the heuristic's), 1 (as given) or 2 (D^T = B^T A^T)";
-  if (g.swap_ab == 2 && !swaps_ab<MajorA, MajorB>)
-    return "tirx_kernels::gemm: swap_ab 2 exchanges A and B in the TN and NT layouts only "
-           "(gemm<Major::row, Major::col> or <Major::col, Major::row>)";
-  if (g.swap_ab == 2 && g.split > 1)
-    return "tirx_kernels::gemm: swap_ab 2 takes no split-K (split 0 or 1)";
-  return nullptr;
-}
-
 namespace gemm_sm90 {
 /// gemm's launches once A and B take TMA (g checked, copies made).
 template <Major MajorA, Major MajorB, class Epi, class T, class Out>
@@ -260,6 +204,7 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   using Cfg = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 3, false, 1>;
   using Cfg128 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 5, false, 1, 128>;
   using Cfg176 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 4, false, 1, 176>;
+  using Cfg224 = Config<T, Out, MajorA, MajorB, Epi, Io::any, 3, 4, false, 1, 224>;
   const SplitPlan sp = split_plan(g.k, choice.split);
   typename Cfg::ParamsT p{};
   p.m = g.m, p.n = g.n, p.k = g.k, p.batch = g.batch;
@@ -287,12 +232,15 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   constexpr bool tn = MajorA == Major::row && MajorB == Major::col;
   constexpr bool no_epilogue = Epi::plain || cuda::std::is_same_v<Epi, Epilogue<>>;
   if constexpr (tn && no_epilogue) {
-    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store && choice.tile_n == 256 &&
-        sp.split == 1 && p.sk_mode == 0 && !choice.swap_ab) {
+    if (g.alpha == 1.0f && g.beta == 0.0f && g.batch == 1 && p.tma_store &&
+        (choice.tile_n == 256 || choice.tile_n == 224) && sp.split == 1 && p.sk_mode == 0 &&
+        !choice.swap_ab) {
       // 3 stages alone, or 4 in clusters of 2 with one stage's wgmmas kept in
-      // flight (gemm_heuristic::fast_cluster; TIRX_GEMM_CLUSTER_OVERLAP)
-      auto fast = [&]<int Stages, bool Overlap, int Cluster>() {
-        using Fast = Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, Stages, Overlap, Cluster>;
+      // flight (gemm_heuristic::fast_cluster; TIRX_GEMM_CLUSTER_OVERLAP); the
+      // 128 x 256 tile or the 128 x 224 one
+      auto fast = [&]<int Stages, bool Overlap, int Cluster, int BN>() {
+        using Fast =
+            Config<T, Out, MajorA, MajorB, Plain, Io::tma, 2, Stages, Overlap, Cluster, BN>;
         const long long ea[2] = {g.m, g.k}, sa[2] = {p.lda, 1}, eb[2] = {g.n, g.k},
                         sb[2] = {p.ldb, 1}, ed[2] = {g.m, g.n}, sd[2] = {p.ldd, 1};
         const auto fa = map_of<typename Fast::MapA>(g.a, ea, sa);
@@ -303,9 +251,14 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
         return launch<Fast>(fa, fb, fd, q, stream);
       };
       try {
-        if (TIRX_GEMM_FAST_CLUSTER && gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count()))
-          return fast.template operator()<4, (TIRX_GEMM_CLUSTER_OVERLAP != 0), 2>();
-        return fast.template operator()<3, false, 1>();
+        constexpr bool ov = TIRX_GEMM_CLUSTER_OVERLAP != 0;
+        const bool cl = TIRX_GEMM_FAST_CLUSTER &&
+                        gemm_heuristic::fast_cluster(g.m, g.n, g.k, sm_count(), choice.tile_n);
+        if (choice.tile_n == 224)
+          return cl ? fast.template operator()<4, ov, 2, 224>()
+                    : fast.template operator()<3, false, 1, 224>();
+        return cl ? fast.template operator()<4, ov, 2, 256>()
+                  : fast.template operator()<3, false, 1, 256>();
       } catch (const std::exception&) {
         // (the general kernel below takes what a map refuses)
       }
@@ -319,9 +272,10 @@ cudaError_t run_tma(const GemmArgs<T, Out>& g, const GemmChoice choice, cudaStre
   }
   if (choice.tile_n == 128)
     return run_general<Cfg128, MajorA, MajorB>(g, p, stream);
-  if constexpr (MajorB == Major::col) // (the 176-wide tile reads B K-major)
-    if (choice.tile_n == 176)
-      return run_general<Cfg176, MajorA, MajorB>(g, p, stream);
+  if constexpr (MajorB == Major::col) // (the 176- and 224-wide tiles read B K-major)
+    if (choice.tile_n == 176 || choice.tile_n == 224)
+      return choice.tile_n == 176 ? run_general<Cfg176, MajorA, MajorB>(g, p, stream)
+                                  : run_general<Cfg224, MajorA, MajorB>(g, p, stream);
   return run_general<Cfg, MajorA, MajorB>(g, p, stream);
 }
 
