@@ -1,13 +1,13 @@
 // The tile and split-K choice of the Hopper GEMM (kernels/gemm/gemm.cuh):
 // choose_config(m, n, k, batch, sms, narrow) picks the CTA tile's N (256,
-// 176 or 128) and the split-K count S for a problem, host-side.
+// 224, 176 or 128) and the split-K count S for a problem, host-side.
 //
 // A problem with a full wave of 128 x 256 tiles (at least sms of them)
 // keeps the fast path's tile, unsplit; its last partial wave is cut into K
 // ranges (the tail split, gemm_streamk.cuh) where the wave model of
 // tail_choice says that is faster; where B is K-major (narrow) and the
-// 128 x 176 tiles fill the waves enough better (narrow_choice), those. Otherwise first the table
-// (gemm_table): the shapes swept on the H200 by `tirx_bench_gemm --sweep-small`
+// 128 x 224 or 128 x 176 tiles fill the waves enough better (narrow_tile), those. Otherwise first
+// the table (gemm_table): the shapes swept on the H200 by `tirx_bench_gemm --sweep-small`
 // (benchmarks/bench_gemm.cu), each with its best configuration. A row applies to a problem of one
 // GEMM (batch 1) whose n and k lie within a factor 2^0.25 of the row's and whose m lies in (row.m /
 // 2, row.m]. Any other problem goes to the wave model (model_choice): every candidate (256 or 128,
@@ -34,7 +34,7 @@
 
 namespace tirx_kernels {
 
-/// A configuration of the general kernel: the CTA tile's N (256, 176 or 128),
+/// A configuration of the general kernel: the CTA tile's N (256, 224, 176 or 128),
 /// the split-K count (1: no split; S > 1: S K ranges and a reduction) and
 /// the tail split (1: none; S > 1: the tiles of the last partial wave cut
 /// into S K ranges).
@@ -144,22 +144,37 @@ inline double wave_cost(long long tiles, int sms, int k) {
   const int s = tail_choice(tiles, sms, k);
   return s > 1 ? tail_waves(whole, s) : static_cast<double>(whole + 1);
 }
-/// The pace of a 128 x 176 tile against a 128 x 256 one, per K block: its
-/// share of the work (176 / 256) times what it loses per flop, 1.125
-/// (`tirx_bench_gemm --one 16896 2816 4096` on the H200, 2026-12-02, whole
-/// waves of either tile: 651.1 TFLOP/s against the fast path's 732.5).
-inline constexpr double narrow_pace = 176.0 / 256.0 * 1.125;
-/// Whether the 128 x 176 tile is the faster for a problem with a wave of
-/// them or more: its waves (tail-split as wave_cost's) at narrow_pace 5%
-/// shorter than the 128 x 256 tile's. 384 x 11392: 195 tiles (1.48 waves of
-/// 132) against 135 (one and a tail of 3); not 1024 x 14336 (656 against
-/// 448: 3.87 waves against 3.86).
-inline bool narrow_choice(long long m, long long n, int k, int batch, int sms) {
+/// The pace of a narrower tile against the 128 x 256 one, per K block: its
+/// share of the work (BN / 256) times what it loses per flop, measured on
+/// whole waves of both on the H200: 128 x 176 1.125 (`tirx_bench_gemm --one
+/// 16896 2816 4096`, 2026-12-02: 651.1 TFLOP/s against the fast path's
+/// 732.5); 128 x 224 1.025 (16896 x 1792 x 4096, 2026-12-04: 8 waves of it
+/// against 7 of 128 x 256, 0.976 of its TFLOP/s over four runs in ABBA order).
+inline double narrow_pace(int bn) {
+  return bn == 176 ? 176.0 / 256.0 * 1.125 : 224.0 / 256.0 * 1.025;
+}
+/// The narrower tile (224 or 176; 0: neither) for a problem with a full wave
+/// of 128 x 256 tiles: the one whose waves (tail-split as wave_cost's) at
+/// its narrow_pace are the shorter, where they are shorter than the 128 x
+/// 256 tile's by 1% (224: the fast path's kernel, its pace measured) or 5%
+/// (176). 384 x 11392: 176 (195 tiles, 1.48 waves of 132, against 135: one
+/// and a tail of 3); 1024 x 14336: 224 (512 tiles, 3.88 waves, against 448:
+/// 3 and a tail of 52). The sweep of the 224-wide tile (docs/gemm.md, "The
+/// 128 x 224 tile") measured it 3-12% faster where this takes it.
+inline int narrow_tile(long long m, long long n, int k, int batch, int sms) {
   const long long wide = cdiv(m, 128) * cdiv(n, 256) * batch;
-  const long long narrow = cdiv(m, 128) * cdiv(n, 176) * batch;
-  if (sms < 1 || wide < sms || narrow < sms)
-    return false;
-  return narrow_pace * wave_cost(narrow, sms, k) < 0.95 * wave_cost(wide, sms, k);
+  if (sms < 1 || wide < sms)
+    return 0;
+  const double wide_cost = wave_cost(wide, sms, k);
+  int best = 0;
+  double best_cost = wide_cost;
+  for (int bn : {224, 176}) {
+    const long long tiles = cdiv(m, 128) * cdiv(n, bn) * batch;
+    const double cost = narrow_pace(bn) * wave_cost(tiles, sms, k);
+    if (cost < (bn == 224 ? 0.99 : 0.95) * wide_cost && cost < best_cost)
+      best = bn, best_cost = cost;
+  }
+  return best;
 }
 /// Whether the exchanged orientation (D^T = B^T A^T: 128-row tiles along
 /// n, 256 columns along m) is the faster one: both orientations a full
@@ -181,23 +196,23 @@ inline bool swap_choice(long long m, long long n, int k, int batch, int sms) {
 /// 1.4-5% faster where each CTA has 64 or more (1024 x 4096 x 4096 with 64,
 /// 4096^3, 8192^3, 4095 x 4104 x 4096), level on 4096 x 14336 x 4096,
 /// 1.7% slower on 2048^3 (32).
-inline bool fast_cluster(long long m, long long n, long long k, int sms) {
+inline bool fast_cluster(long long m, long long n, long long k, int sms, int tile_n = 256) {
   if (sms < 1 || cdiv(m, 128) % 2 != 0)
     return false;
-  const long long tiles = cdiv(m, 128) * cdiv(n, 256);
+  const long long tiles = cdiv(m, 128) * cdiv(n, tile_n);
   return cdiv(tiles, tiles < sms ? tiles : sms) * cdiv(k, 64) >= 64;
 }
 } // namespace gemm_heuristic
 
 /// The configuration for a problem of batch GEMMs of m x n x k on sms
-/// SMs (narrow: B K-major, the 128 x 176 tile possible): the table's row
+/// SMs (narrow: B K-major, the 128 x 224 and 128 x 176 tiles possible): the table's row
 /// for it, or the wave model's choice.
 inline GemmChoice choose_config(int m, int n, int k, int batch, int sms, bool narrow = false) {
   using namespace gemm_heuristic;
   sms = sms > 0 ? sms : 132;
   const long long tiles = cdiv(m, 128) * cdiv(n, 256) * batch;
-  if (narrow && narrow_choice(m, n, k, batch, sms))
-    return {176, 1, tail_choice(cdiv(m, 128) * cdiv(n, 176) * batch, sms, k)};
+  if (const int bn = narrow ? narrow_tile(m, n, k, batch, sms) : 0)
+    return {bn, 1, tail_choice(cdiv(m, 128) * cdiv(n, bn) * batch, sms, k)};
   if (tiles >= sms) // a full wave of the fast path's tiles
     return {256, 1, tail_choice(tiles, sms, k)};
   if (batch == 1)

@@ -333,15 +333,18 @@ namespace tirx_kernels {
 /// row-major bf16, contiguous, 16-byte aligned rows (k and n multiples of
 /// 8: otherwise make_tensor_map throws std::invalid_argument naming the
 /// rule; tirx_kernels::gemm takes any). Persistent: as many CTAs as fit at
-/// once (one per SM), in clusters of `cluster` CTAs along M sharing B.
+/// once (one per SM), in clusters of `cluster` CTAs along M sharing B;
+/// CTA tiles of 128 x `tile_n` (256, or 224: gemm_heuristic::narrow_tile;
+/// Config refuses others).
 /// Asynchronous on stream.
-template <int stages = 3, bool overlap = false, int cluster = 1, bool tma_store = true>
+template <int stages = 3, bool overlap = false, int cluster = 1, bool tma_store = true,
+          int tile_n = 256>
 inline cudaError_t gemm_bf16_tn(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* d,
                                 int m, int n, int k, cudaStream_t stream = 0) {
   using namespace gemm_sm90;
   static_assert(cluster == 1 || cluster == 2, "gemm_bf16_tn: clusters of 1 or 2 CTAs");
   using Cfg = Config<bf16, bf16, Major::row, Major::col, Plain,
-                     tma_store ? Io::tma : Io::tma_direct, 2, stages, overlap, cluster>;
+                     tma_store ? Io::tma : Io::tma_direct, 2, stages, overlap, cluster, tile_n>;
   const long long ea[2] = {m, k}, sa[2] = {k, 1}, eb[2] = {n, k}, sb[2] = {k, 1};
   const auto ma = map_of<typename Cfg::MapA>(a, ea, sa);
   const auto mb = map_of<typename Cfg::MapB>(b, eb, sb);

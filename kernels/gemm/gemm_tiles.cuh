@@ -1,5 +1,5 @@
 // The shared tiles of the Hopper GEMM (kernels/gemm/gemm_sm90.cuh): the
-// CTA tile (128 x 256, 176 or 128; K blocks of 64), the stage layouts of A and B in
+// CTA tile (128 x 256, 224, 176 or 128; K blocks of 64), the stage layouts of A and B in
 // either major, the TMA boxes and tensor maps that fill them (2-D, or 3-D
 // with a batch mode), the D staging, the shared-memory plan, and Config,
 // the compile-time facts of one kernel.
@@ -64,7 +64,7 @@ template <class T, int Rank, int R, int C>
 using BoxTile = typename BoxMap<T, Rank, R, C>::template smem_tensor<>;
 
 /// The wgmma of one 16-wide K slice for inputs fp16 (F16) or bf16, N = BN
-/// (256, 176 or 128).
+/// (256, 224, 176 or 128).
 template <bool F16, int BN> struct wgmma_of;
 template <> struct wgmma_of<false, 256> {
   using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">;
@@ -77,6 +77,12 @@ template <> struct wgmma_of<false, 176> {
 };
 template <> struct wgmma_of<true, 176> {
   using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 224> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n224k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 224> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n224k16.f32.f16.f16">;
 };
 template <> struct wgmma_of<false, 128> {
   using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">;
@@ -154,14 +160,17 @@ struct Config {
   static_assert(Cluster_ == 1 || (Cluster_ == 2 && IO != Io::any),
                 "tirx_kernels::gemm: a cluster of 2 CTAs needs the TMA loads of Io::tma or "
                 "Io::tma_direct; use Cluster 1 with Io::any");
-  static_assert(BlockN_ == 256 || BlockN_ == 176 || BlockN_ == 128,
-                "tirx_kernels::gemm: the CTA tile is 128 x 256, 128 x 176 or 128 x 128 (BlockN "
-                "256, 176 or 128)");
+  static_assert(BlockN_ == 256 || BlockN_ == 224 || BlockN_ == 176 || BlockN_ == 128,
+                "tirx_kernels::gemm: the CTA tile is 128 x 256, 128 x 224, 128 x 176 or 128 x 128 "
+                "(BlockN 256, 224, 176 or 128)");
   static_assert(
-      BlockN_ != 176 || MajorB == Major::col,
-      "tirx_kernels::gemm: the 128 x 176 tile reads B K-major (column-major B): its "
-      "176 rows are no whole number of the 64-wide MN-major boxes; use BlockN 256 or 128");
-  static_assert(BlockN_ != 176 || !DCol_,
+      BlockN_ % 64 == 0 || MajorB == Major::col,
+      "tirx_kernels::gemm: a 128 x 224 or 128 x 176 tile reads B K-major (column-major B): its "
+      "rows are no whole number of the 64-wide MN-major boxes; use BlockN 256 or 128");
+  static_assert(IO == Io::any || BlockN_ == 256 || BlockN_ == 224,
+                "tirx_kernels::gemm: the fast path's kernel (Io::tma, Io::tma_direct) runs the "
+                "128 x 256 or 128 x 224 tile; use Io::any for 176 or 128");
+  static_assert(BlockN_ == 256 || BlockN_ == 128 || !DCol_,
                 "tirx_kernels::gemm: the exchange (DCol) runs the 128 x 256 tile");
   using T = T_;
   using Out = Out_;
@@ -185,7 +194,8 @@ struct Config {
   using MapA = MapOf<ma, a_rows>;
   using MapB = MapOf<mb, b_rows>;
   /// D's boxes: 64 rows of 128 bytes (64 16-bit values, 32 floats), or of
-  /// 32 where a pass's row is no whole number of 128 or 64 bytes (BN = 176:
+  /// 64 or 32 where a pass's row is no whole number of 128 bytes (BN = 224:
+  /// 448 bytes, 7 boxes of 32 16-bit values or 16 floats; BN = 176:
   /// 352 bytes, 11 boxes of 16 16-bit values or 8 floats; store_staged's
   /// passes: one for 16-bit D, two of BN / 2 columns for fp32).
   static constexpr int pass_bytes = tile_n * 2;

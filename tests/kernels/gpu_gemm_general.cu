@@ -16,7 +16,7 @@
 //   4 (gpu_gemm_general.splitk_b)  the same for bf16 NN -> fp32 and fp16 TT
 //                                  -> bf16 silu(+row bias); the tail split
 //                                  (GemmArgs::tail_split) and stream-K (tails())
-//   (groups 3, 4: every configuration (tile_n 176 where B is column-major)
+//   (groups 3, 4: every configuration (tile_n 176 and 224 where B is column-major)
 //   over m in {1, 7, 64, 65, 129}, n in
 //   {8, 136, 520}, k in {16, 1000, 4104, 8200}, the variants in turn, the
 //   workspace given or allocated; a split or tail-split result must repeat
@@ -354,10 +354,12 @@ struct Sweep {
   /// of the odd sizes, k and the variant in turn.
   template <Major MA, Major MB, class Epi, class T, class Out>
   void configs(const char* config, const Epi& epi = {}) {
-    // (the 176-wide tile where B is column-major: its last two rows)
-    static const int full[][2] = {{256, 1}, {256, 2}, {256, 3}, {256, 8}, {128, 1}, {128, 2},
-                                  {128, 4}, {128, 6}, {0, 0},   {176, 1}, {176, 3}};
-    static const int small[][2] = {{256, 2}, {128, 1}, {128, 3}, {0, 0}, {176, 1}, {176, 2}};
+    // (the 176- and 224-wide tiles where B is column-major: the last four rows)
+    static const int full[][2] = {{256, 1}, {256, 2}, {256, 3}, {256, 8}, {128, 1},
+                                  {128, 2}, {128, 4}, {128, 6}, {0, 0},   {176, 1},
+                                  {176, 3}, {224, 1}, {224, 2}};
+    static const int small[][2] = {{256, 2}, {128, 1}, {128, 3}, {0, 0},
+                                   {176, 1}, {176, 2}, {224, 1}, {224, 3}};
     const std::vector<int> ms =
         quick ? std::vector<int>{1, 65} : std::vector<int>{1, 7, 64, 65, 129};
     const std::vector<int> ns = quick ? std::vector<int>{8, 136} : std::vector<int>{8, 136, 520};
@@ -370,7 +372,7 @@ struct Sweep {
         {"batched", 8, 0, 2, false, 1.0f, 0.5f},
         {"ws-given", 0, 0, 1, false, 1.0f, 0.0f, 0, 0, true},
     };
-    const int count = (quick ? 4 : 9) + (MB == Major::col ? 2 : 0);
+    const int count = (quick ? 4 : 9) + (MB == Major::col ? 4 : 0);
     int turn = 0;
     for (int c = 0; c < count; ++c)
       for (size_t i = 0; i < ms.size(); ++i)
@@ -614,8 +616,8 @@ void exchanges(std::mt19937& rng, bool quick) {
 /// split last wave (2100 x 2048: 136 tiles of 128 x 256 on 132 SMs, 272 of
 /// 128 x 128), every tile split (problems under a wave), K ranges cut to the
 /// K blocks there are, plain stores, copies, the caller's workspace, and
-/// the heuristic's own choice; the 128 x 176 tile's tail and fp32 D, and
-/// the heuristic's choice of it; each run twice for the same bits.
+/// the heuristic's own choice; the 128 x 176 and 128 x 224 tiles' tails and
+/// fp32 D, and the heuristic's choices of them; each run twice for the same bits.
 void tails(std::mt19937& rng, bool quick) {
   using Gelu = Epilogue<ewise::gelu_tanh, Bias::column>;
   auto v = [](const char* name, int tile_n, int tail) {
@@ -663,7 +665,36 @@ void tails(std::mt19937& rng, bool quick) {
   narrow32.batch = 2, narrow32.beta = 0.5f, narrow32.pad = 8;
   run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>("bf16 TT -> fp32, 176", 300, 700, 520,
                                                               narrow32, rng);
+  // the 128 x 224 tile (B column-major) in the general kernel: 2100 x 1792, 17 x 8 = 136 tiles,
+  // a tail of 4; fp32 D through 7 boxes of 16 columns per pass, a batch with C
+  Variant wide = v("224 tail", 224, 4);
+  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 1792, 1000, wide, rng);
+  Variant wide32 = v("224 batched", 224, 1);
+  wide32.batch = 2, wide32.beta = 0.5f, wide32.pad = 8;
+  run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>("bf16 TT -> fp32, 224", 300, 700, 520,
+                                                              wide32, rng);
   if (!quick) {
+    // the heuristic's own 224-wide tile on the fast path's kernel (4 stages in clusters of 2):
+    // 1024 x 14336, 512 tiles (3.88 waves of 132), no tail split
+    {
+      Variant wh = v("heuristic (224)", 0, 0);
+      wh.split = 0;
+      GemmArgs<nv_bfloat16> g{.m = 1024, .n = 14336, .k = 4096};
+      const GemmChoice c = gemm_choice<Major::row, Major::col>(g);
+      const bool sms132 = gemm_sm90::sm_count() == 132;
+      const bool ok = c.tile_n == 224 && c.tail_split == 1 && c.split == 1 && !c.swap_ab;
+      std::printf("%s the heuristic's tile of 1024 x 14336 x 4096: 128 x %d, tail split %d%s\n",
+                  !sms132 ? "SKIP"
+                  : ok    ? "PASS"
+                          : "FAIL",
+                  c.tile_n, c.tail_split, sms132 ? "" : " (not 132 SMs)");
+      failures += sms132 && !ok ? 1 : 0;
+      run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 4096, wh, rng);
+      // the fast path's 224-wide kernel alone (9 M tiles: no whole clusters), ragged N
+      Variant w1 = v("224 alone", 224, 1);
+      run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1152, 14000, 1024, w1, rng);
+      run<Major::row, Major::col, Plain, half, half>("fp16 TN Plain", 1024, 14336, 520, w1, rng);
+    }
     // the heuristic's own 176-wide tile: 384 x 11392, 195 tiles (1.48 waves of 132), the
     // tail of 63 split in 2
     Variant nh = v("heuristic (176)", 0, 0);

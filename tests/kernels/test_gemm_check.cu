@@ -58,7 +58,7 @@ int main() {
   expect("in-place C over a batch without stride_c",
          "tirx_kernels::gemm: in-place C = D over a batch needs stride_c",
          [](GemmArgs<bf16>& g) { g.batch = 2, g.stride_d = 64 * 64, g.beta = 1.0f, g.c = g.d; });
-  expect("tile_n 96", "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128, 176 or 256",
+  expect("tile_n 96", "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128, 176, 224 or 256",
          [](GemmArgs<bf16>& g) { g.tile_n = 96; });
   expect("tile_n 176 exchanged",
          "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and computes "
@@ -69,6 +69,15 @@ int main() {
       "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and computes "
       "D = A B as given (swap_ab 0 or 1)",
       [](GemmArgs<bf16>& g) { g.tile_n = 176; });
+  expect("tile_n 224 exchanged",
+         "tirx_kernels::gemm: tile_n 224 reads B K-major (gemm<MajorA, Major::col>) and computes "
+         "D = A B as given (swap_ab 0 or 1)",
+         [](GemmArgs<bf16>& g) { g.tile_n = 224, g.swap_ab = 2; });
+  expect<Epilogue<>, Major::col, Major::row>(
+      "tile_n 224 with a row-major B",
+      "tirx_kernels::gemm: tile_n 224 reads B K-major (gemm<MajorA, Major::col>) and computes "
+      "D = A B as given (swap_ab 0 or 1)",
+      [](GemmArgs<bf16>& g) { g.tile_n = 224; });
   const char* split = "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
   expect("split -1", split, [](GemmArgs<bf16>& g) { g.split = -1; });
   expect("split 65", split, [](GemmArgs<bf16>& g) { g.split = 65; });

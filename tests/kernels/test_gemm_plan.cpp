@@ -2,7 +2,7 @@
 // choose_config's tail split (tail_choice) for the shapes docs/gemm.md
 // names, and none where the last wave is nearly full, under a wave, or
 // after many waves; swap_choice's orientation; fast_cluster's clusters of
-// the fast path; narrow_choice's 128 x 176 tile. (The tail split's walk:
+// the fast path; narrow_tile's 128 x 224 and 128 x 176 tiles. (The tail split's walk:
 // test_gemm_streamk.cpp.)
 #include "../../kernels/gemm/gemm_heuristic.cuh"
 
@@ -46,21 +46,28 @@ TEST_CASE("fast_cluster: 4 stages in clusters of 2 where each CTA has 64 K block
   CHECK_FALSE(fast_cluster(4096, 4096, 4096, 0));    // no SM count
 }
 
-TEST_CASE("narrow_choice: the 128 x 176 tile where its waves are 5% shorter", "[gemm]") {
-  using gemm_heuristic::narrow_choice;
-  CHECK(narrow_choice(384, 11392, 4096, 1, 132));        // 195 tiles (1.48 waves) against 135
-  CHECK(narrow_choice(512, 8576, 4096, 1, 132));         // 196 against 136
-  CHECK_FALSE(narrow_choice(1024, 14336, 4096, 1, 132)); // 656 (4.97 waves) against 448
-  CHECK_FALSE(narrow_choice(4095, 4104, 4096, 1, 132));  // 576 against 544
-  CHECK_FALSE(narrow_choice(4096, 4096, 4096, 1, 132));  // 768 (5.8 waves) against 512
-  CHECK_FALSE(narrow_choice(8192, 8192, 8192, 1, 132));  // 3008 against 2048
-  CHECK_FALSE(narrow_choice(4096, 14336, 4096, 1, 132)); // 2624 against 1792
-  CHECK_FALSE(narrow_choice(1024, 4096, 4096, 1, 132));  // under a wave of either
-  CHECK_FALSE(narrow_choice(384, 11392, 4096, 1, 0));    // no SM count
-  // choose_config takes it only where B is K-major (narrow), unsplit
+TEST_CASE("narrow_tile: the 128 x 224 or 128 x 176 tile where its waves are shorter", "[gemm]") {
+  using gemm_heuristic::narrow_tile;
+  CHECK(narrow_tile(384, 11392, 4096, 1, 132) == 176);  // 195 tiles (1.48 waves) against 135
+  CHECK(narrow_tile(512, 8576, 4096, 1, 132) == 176);   // 196 against 136
+  CHECK(narrow_tile(1024, 14336, 4096, 1, 132) == 224); // 512 (3.88 waves) against 448
+  CHECK(narrow_tile(4095, 4104, 4096, 1, 132) == 224);  // 608 / 544 (but gemm exchanges)
+  CHECK(narrow_tile(4096, 4096, 4096, 1, 132) == 0);    // 608 / 768 against 512
+  CHECK(narrow_tile(8192, 8192, 8192, 1, 132) == 0);    // 2368 / 3008 against 2048
+  CHECK(narrow_tile(4096, 14336, 4096, 1, 132) == 0);   // 2048 / 2624 against 1792
+  CHECK(narrow_tile(2048, 14336, 4096, 1, 132) == 0);   // 1024 (7.76 waves) against 896
+  CHECK(narrow_tile(3072, 14336, 4096, 1, 132) == 224); // 1536 (11.6) against 1344 (10.2)
+  CHECK(narrow_tile(1536, 4096, 4096, 1, 132) == 224);  // 228 (1.73) against 192 (1.45, split)
+  CHECK(narrow_tile(1024, 28672, 4096, 1, 132) == 0);   // 1024 (7.76) against 896 (6.79)
+  CHECK(narrow_tile(1024, 4096, 4096, 1, 132) == 0);    // under a wave of 128 x 256
+  CHECK(narrow_tile(384, 11392, 4096, 1, 0) == 0);      // no SM count
+  // choose_config takes them only where B is K-major (narrow), unsplit
   const GemmChoice c = choose_config(384, 11392, 4096, 1, 132, true);
   CHECK(c.tile_n == 176);
   CHECK(c.split == 1);
   CHECK(choose_config(384, 11392, 4096, 1, 132, false).tile_n == 256);
-  CHECK(choose_config(1024, 14336, 4096, 1, 132, true).tile_n == 256);
+  const GemmChoice w = choose_config(1024, 14336, 4096, 1, 132, true);
+  CHECK(w.tile_n == 224);
+  CHECK(w.tail_split == 1); // (the fast path's kernel: 116 tiles in the last wave)
+  CHECK(choose_config(1024, 14336, 4096, 1, 132, false).tile_n == 256);
 }

@@ -1,7 +1,7 @@
-// Must not compile: a CTA tile N other than 256, 176 or 128 (the wgmma and
-// the epilogue are written for those three).
+// Must not compile: a CTA tile N other than 256, 224, 176 or 128 (the wgmma
+// and the epilogue are written for those four).
 // With -DTIRX_FIXED it compiles (test compile_fail.nvcc.fixed).
-// expected-error {{tirx_kernels::gemm: the CTA tile is 128 x 256, 128 x 176 or 128 x 128 (BlockN 256, 176 or 128)}}
+// expected-error {{tirx_kernels::gemm: the CTA tile is 128 x 256, 128 x 224, 128 x 176 or 128 x 128 (BlockN 256, 224, 176 or 128)}}
 #include "../../../kernels/gemm/gemm_tiles.cuh"
 
 namespace gemm_tile_n {
