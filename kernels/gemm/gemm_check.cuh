@@ -53,12 +53,12 @@ const char* gemm_check(const GemmArgs<T, Out>& g) {
     return "tirx_kernels::gemm: in-place C = D over a batch needs stride_c";
   if (g.tile_n != 0 && g.tile_n != 128 && g.tile_n != 176 && g.tile_n != 224 && g.tile_n != 256)
     return "tirx_kernels::gemm: tile_n is 0 (the heuristic's), 128, 176, 224 or 256";
-  if (g.tile_n == 176 && (MajorB != Major::col || g.swap_ab == 2))
-    return "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and "
-           "computes D = A B as given (swap_ab 0 or 1)";
-  if (g.tile_n == 224 && (MajorB != Major::col || g.swap_ab == 2))
-    return "tirx_kernels::gemm: tile_n 224 reads B K-major (gemm<MajorA, Major::col>) and "
-           "computes D = A B as given (swap_ab 0 or 1)";
+  if ((g.tile_n == 176 || g.tile_n == 224) && (MajorB != Major::col || g.swap_ab == 2))
+    return g.tile_n == 176
+               ? "tirx_kernels::gemm: tile_n 176 reads B K-major (gemm<MajorA, Major::col>) and "
+                 "computes D = A B as given (swap_ab 0 or 1)"
+               : "tirx_kernels::gemm: tile_n 224 reads B K-major (gemm<MajorA, Major::col>) and "
+                 "computes D = A B as given (swap_ab 0 or 1)";
   if (g.split < 0 || g.split > 64)
     return "tirx_kernels::gemm: split is 0 (the heuristic's) or 1..64";
   if (g.tail_split < 0 || g.tail_split > 64)

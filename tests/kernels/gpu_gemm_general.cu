@@ -674,42 +674,32 @@ void tails(std::mt19937& rng, bool quick) {
   run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>("bf16 TT -> fp32, 224", 300, 700, 520,
                                                               wide32, rng);
   if (!quick) {
-    // the heuristic's own 224-wide tile on the fast path's kernel (4 stages in clusters of 2):
-    // 1024 x 14336, 512 tiles (3.88 waves of 132), no tail split
-    {
-      Variant wh = v("heuristic (224)", 0, 0);
-      wh.split = 0;
-      GemmArgs<nv_bfloat16> g{.m = 1024, .n = 14336, .k = 4096};
+    // the heuristic's own choice of a narrower tile for m x n x k (tile, tail split; unsplit,
+    // as given): checked where the GPU has 132 SMs, then run
+    auto heuristic = [&](const char* name, int m, int n, int k, int tile, int tail) {
+      Variant h = v(name, 0, 0);
+      h.split = 0;
+      GemmArgs<nv_bfloat16> g{.m = m, .n = n, .k = k};
       const GemmChoice c = gemm_choice<Major::row, Major::col>(g);
       const bool sms132 = gemm_sm90::sm_count() == 132;
-      const bool ok = c.tile_n == 224 && c.tail_split == 1 && c.split == 1 && !c.swap_ab;
-      std::printf("%s the heuristic's tile of 1024 x 14336 x 4096: 128 x %d, tail split %d%s\n",
+      const bool ok = c.tile_n == tile && c.tail_split == tail && c.split == 1 && !c.swap_ab;
+      std::printf("%s the heuristic's tile of %d x %d x %d: 128 x %d, tail split %d%s\n",
                   !sms132 ? "SKIP"
                   : ok    ? "PASS"
                           : "FAIL",
-                  c.tile_n, c.tail_split, sms132 ? "" : " (not 132 SMs)");
+                  m, n, k, c.tile_n, c.tail_split, sms132 ? "" : " (not 132 SMs)");
       failures += sms132 && !ok ? 1 : 0;
-      run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 4096, wh, rng);
-      // the fast path's 224-wide kernel alone (9 M tiles: no whole clusters), ragged N
-      Variant w1 = v("224 alone", 224, 1);
-      run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1152, 14000, 1024, w1, rng);
-      run<Major::row, Major::col, Plain, half, half>("fp16 TN Plain", 1024, 14336, 520, w1, rng);
-    }
-    // the heuristic's own 176-wide tile: 384 x 11392, 195 tiles (1.48 waves of 132), the
-    // tail of 63 split in 2
-    Variant nh = v("heuristic (176)", 0, 0);
-    nh.split = 0;
-    GemmArgs<nv_bfloat16> g{.m = 384, .n = 11392, .k = 512};
-    const GemmChoice c = gemm_choice<Major::row, Major::col>(g);
-    const bool sms132 = gemm_sm90::sm_count() == 132;
-    const bool ok = c.tile_n == 176 && c.tail_split == 2 && !c.swap_ab;
-    std::printf("%s the heuristic's tile of 384 x 11392 x 512: 128 x %d, tail split %d%s\n",
-                !sms132 ? "SKIP"
-                : ok    ? "PASS"
-                        : "FAIL",
-                c.tile_n, c.tail_split, sms132 ? "" : " (not 132 SMs)");
-    failures += sms132 && !ok ? 1 : 0;
-    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 384, 11392, 512, nh, rng);
+      run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, m, n, k, h, rng);
+    };
+    // the 224-wide tile on the fast path's kernel (4 stages in clusters of 2): 1024 x 14336,
+    // 512 tiles (3.88 waves of 132), no tail split
+    heuristic("heuristic (224)", 1024, 14336, 4096, 224, 1);
+    // the fast path's 224-wide kernel alone (9 M tiles: no whole clusters), ragged N
+    Variant w1 = v("224 alone", 224, 1);
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1152, 14000, 1024, w1, rng);
+    run<Major::row, Major::col, Plain, half, half>("fp16 TN Plain", 1024, 14336, 520, w1, rng);
+    // the 176-wide tile: 384 x 11392, 195 tiles (1.48 waves of 132), the tail of 63 split in 2
+    heuristic("heuristic (176)", 384, 11392, 512, 176, 2);
     Variant skbig = sk; // 1024 x 14336: 264 tiles whole, 184 divided
     skbig.give_workspace = true;
     run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 1024, 14336, 512, skbig, rng);
