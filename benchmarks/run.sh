@@ -3,12 +3,14 @@
 # builds the C++ harness (tirx, the hand-written CUDA twins, memcpy), runs it,
 # times the PyTorch peers, and writes the plots and results.md.
 #
-#   bash benchmarks/run.sh [--quick] [OUTDIR]
+#   bash benchmarks/run.sh [--quick] [--gemm] [OUTDIR]
 #
 # OUTDIR defaults to benchmarks/results/<date> (<date>-quick with --quick);
 # it receives tirx.csv, peers.csv, results.md, one PNG per kernel and a log
 # of each phase. --quick runs a few small sizes only (a smoke test), in both
-# harnesses.
+# harnesses. --gemm runs the GEMM phases only (gemm, gemm_peers, gemm_sm80:
+# about 9 minutes on an H200 machine of 16 cores, the build included), not
+# the memory-bound kernels and their PyTorch peers.
 # Environment: TIRX_BUILD_DIR (default build-bench), TIRX_CUDA_ARCHS (default:
 # the GPU's own, e.g. 90a on an H100/H200), PYTHON (default python3).
 set -euo pipefail
@@ -18,20 +20,23 @@ BUILD="${TIRX_BUILD_DIR:-$ROOT/build-bench}"
 PYTHON="${PYTHON:-python3}"
 export PYTHONUNBUFFERED=1  # progress lines reach the logs as they happen
 
-usage() { sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 quick=()
+gemm_only=0
 out_dir=""
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=(--quick) ;;
+    --gemm) gemm_only=1 ;;
     -h | --help) usage; exit 0 ;;
     -*) echo "run.sh: unknown option $arg" >&2; usage >&2; exit 2 ;;
     *) [[ -z "$out_dir" ]] || { echo "run.sh: one OUTDIR only" >&2; exit 2; }
        out_dir="$arg" ;;
   esac
 done
-out_dir="${out_dir:-$ROOT/benchmarks/results/$(date +%Y-%m-%d)${quick[*]:+-quick}}"
+suffix="$( ((gemm_only)) && echo -gemm)${quick[*]:+-quick}"
+out_dir="${out_dir:-$ROOT/benchmarks/results/$(date +%Y-%m-%d)$suffix}"
 mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
 
@@ -68,7 +73,7 @@ gpu_arch() {
 }
 
 # Configures the C++ harness (the library's tests and examples left out) and
-# builds its one target.
+# builds its targets (with --gemm, the GEMM's alone).
 build() {
   local configure=(-DCMAKE_BUILD_TYPE=Release -DTIRX_BUILD_BENCHMARKS=ON
                    -DTIRX_BUILD_TESTS=OFF -DTIRX_BUILD_EXAMPLES=OFF)
@@ -76,7 +81,7 @@ build() {
   [[ -z "$archs" ]] || configure+=("-DTIRX_CUDA_ARCHS=$archs")
   [[ -f "$BUILD/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || configure+=(-G Ninja)
   cmake -S "$ROOT" -B "$BUILD" "${configure[@]}" &&
-    cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)" &&
+    { ((gemm_only)) || cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)"; } &&
     { [[ "$archs" != *90a* ]] ||
       cmake --build "$BUILD" --target tirx_bench_gemm --parallel "$(nproc)"; }
 }
@@ -103,11 +108,13 @@ if ! build >"$out_dir/build.log" 2>&1; then
 fi
 phase_end
 
-phase_begin tirx_bench
-rc=0
-logged "$out_dir/tirx_bench.log" "$BUILD/benchmarks/tirx_bench" --out "$out_dir/tirx.csv" \
-  "${quick[@]}" || rc=$?
-finish_run tirx.csv "$rc"
+if ((!gemm_only)); then
+  phase_begin tirx_bench
+  rc=0
+  logged "$out_dir/tirx_bench.log" "$BUILD/benchmarks/tirx_bench" --out "$out_dir/tirx.csv" \
+    "${quick[@]}" || rc=$?
+  finish_run tirx.csv "$rc"
+fi
 
 phase_begin gemm
 if [[ -x "$BUILD/benchmarks/tirx_bench_gemm" ]]; then
@@ -178,25 +185,28 @@ else
   phase_end "skipped (the sm_80 benchmarks did not build: see build.log)"
 fi
 
-phase_begin peers
-rc=0
-logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \
-  --out "$out_dir/peers.csv" "${quick[@]}" || rc=$?
-finish_run peers.csv "$rc"
+# -- the memory-bound kernels' PyTorch peers, and the report of both harnesses
+if ((!gemm_only)); then
+  phase_begin peers
+  rc=0
+  logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \
+    --out "$out_dir/peers.csv" "${quick[@]}" || rc=$?
+  finish_run peers.csv "$rc"
 
-phase_begin report
-csvs=()
-for f in "$out_dir/tirx.csv" "$out_dir/peers.csv"; do
-  if [[ -s "$f" ]]; then csvs+=("$f"); fi
-done
-rc=0
-if ((${#csvs[@]})); then
-  "$PYTHON" "$ROOT/benchmarks/report.py" "${csvs[@]}" --out-dir "$out_dir" \
-    ${gpu:+--gpu "$gpu"} --command "bash benchmarks/run.sh $*" || rc=$?
-else
-  rc=1; echo "no CSV to report on"
+  phase_begin report
+  csvs=()
+  for f in "$out_dir/tirx.csv" "$out_dir/peers.csv"; do
+    if [[ -s "$f" ]]; then csvs+=("$f"); fi
+  done
+  rc=0
+  if ((${#csvs[@]})); then
+    "$PYTHON" "$ROOT/benchmarks/report.py" "${csvs[@]}" --out-dir "$out_dir" \
+      ${gpu:+--gpu "$gpu"} --command "bash benchmarks/run.sh $*" || rc=$?
+  else
+    rc=1; echo "no CSV to report on"
+  fi
+  if ((rc)); then status=1; phase_end "FAILED (exit $rc)"; else phase_end; fi
 fi
-if ((rc)); then status=1; phase_end "FAILED (exit $rc)"; else phase_end; fi
 
 echo "== phases"
 printf '   %s\n' "${phases[@]}"
