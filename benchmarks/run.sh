@@ -9,7 +9,7 @@
 # it receives tirx.csv, peers.csv, results.md, one PNG per kernel and a log
 # of each phase. --quick runs a few small sizes only (a smoke test), in both
 # harnesses. --gemm runs the GEMM phases only (gemm, gemm_peers, gemm_sm80:
-# about 9 minutes on an H200 machine of 16 cores, the build included), not
+# 6.6 minutes on an H200 machine of 16 cores, the build included), not
 # the memory-bound kernels and their PyTorch peers.
 # Environment: TIRX_BUILD_DIR (default build-bench), TIRX_CUDA_ARCHS (default:
 # the GPU's own, e.g. 90a on an H100/H200), PYTHON (default python3).
