@@ -35,7 +35,8 @@ for arg in "$@"; do
        out_dir="$arg" ;;
   esac
 done
-suffix="$( ((gemm_only)) && echo -gemm)${quick[*]:+-quick}"
+suffix="${quick[*]:+-quick}"
+((!gemm_only)) || suffix="-gemm$suffix"
 out_dir="${out_dir:-$ROOT/benchmarks/results/$(date +%Y-%m-%d)$suffix}"
 mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
