@@ -3,14 +3,15 @@
 # builds the C++ harness (tirx, the hand-written CUDA twins, memcpy), runs it,
 # times the PyTorch peers, and writes the plots and results.md.
 #
-#   bash benchmarks/run.sh [--quick] [--gemm] [OUTDIR]
+#   bash benchmarks/run.sh [--quick] [--gemm] [--plan] [OUTDIR]
 #
 # OUTDIR defaults to benchmarks/results/<date> (<date>-quick with --quick);
 # it receives tirx.csv, peers.csv, results.md, one PNG per kernel and a log
 # of each phase. --quick runs a few small sizes only (a smoke test), in both
 # harnesses. --gemm runs the GEMM phases only (gemm, gemm_peers, gemm_sm80:
 # 6.6 minutes on an H200 machine of 16 cores, the build included), not
-# the memory-bound kernels and their PyTorch peers.
+# the memory-bound kernels and their PyTorch peers. --plan prints the phases
+# and the results folder, and stops there.
 # Environment: TIRX_BUILD_DIR (default build-bench), TIRX_CUDA_ARCHS (default:
 # the GPU's own, e.g. 90a on an H100/H200), PYTHON (default python3).
 set -euo pipefail
@@ -20,15 +21,17 @@ BUILD="${TIRX_BUILD_DIR:-$ROOT/build-bench}"
 PYTHON="${PYTHON:-python3}"
 export PYTHONUNBUFFERED=1  # progress lines reach the logs as they happen
 
-usage() { sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 quick=()
 gemm_only=0
+plan_only=0
 out_dir=""
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=(--quick) ;;
     --gemm) gemm_only=1 ;;
+    --plan) plan_only=1 ;;
     -h | --help) usage; exit 0 ;;
     -*) echo "run.sh: unknown option $arg" >&2; usage >&2; exit 2 ;;
     *) [[ -z "$out_dir" ]] || { echo "run.sh: one OUTDIR only" >&2; exit 2; }
@@ -38,6 +41,15 @@ done
 suffix="${quick[*]:+-quick}"
 ((!gemm_only)) || suffix="-gemm$suffix"
 out_dir="${out_dir:-$ROOT/benchmarks/results/$(date +%Y-%m-%d)$suffix}"
+# The phases of this run, in order; each section below runs if it is listed.
+planned=(build tirx_bench gemm gemm_peers gemm_sm80 peers report)
+((!gemm_only)) || planned=(build gemm gemm_peers gemm_sm80)
+wants() { [[ " ${planned[*]} " == *" $1 "* ]]; }
+if ((plan_only)); then
+  echo "phases: ${planned[*]}"
+  echo "results: $out_dir"
+  exit 0
+fi
 mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
 
@@ -82,7 +94,7 @@ build() {
   [[ -z "$archs" ]] || configure+=("-DTIRX_CUDA_ARCHS=$archs")
   [[ -f "$BUILD/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || configure+=(-G Ninja)
   cmake -S "$ROOT" -B "$BUILD" "${configure[@]}" &&
-    { ((gemm_only)) || cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)"; } &&
+    { ! wants tirx_bench || cmake --build "$BUILD" --target tirx_bench --parallel "$(nproc)"; } &&
     { [[ "$archs" != *90a* ]] ||
       cmake --build "$BUILD" --target tirx_bench_gemm --parallel "$(nproc)"; }
 }
@@ -109,7 +121,7 @@ if ! build >"$out_dir/build.log" 2>&1; then
 fi
 phase_end
 
-if ((!gemm_only)); then
+if wants tirx_bench; then
   phase_begin tirx_bench
   rc=0
   logged "$out_dir/tirx_bench.log" "$BUILD/benchmarks/tirx_bench" --out "$out_dir/tirx.csv" \
@@ -187,7 +199,7 @@ else
 fi
 
 # -- the memory-bound kernels' PyTorch peers, and the report of both harnesses
-if ((!gemm_only)); then
+if wants peers; then
   phase_begin peers
   rc=0
   logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \
