@@ -90,19 +90,22 @@ names = [l.replace('.", ', '", ') if l.startswith("TIRX_WGMMA_COMBO") else l for
 open("include/tirx/ptx/rows/wgmma_combos.def", "w").write("\n".join(names) + "\n")
 
 out = [HEAD + "one asm statement per wgmma form and A operand",
-       "// (shared memory: a descriptor; registers: 4 x b32), inside",
-       "// ptxwgmma::family::emit<Combo, N, RegA, ScaleA, ScaleB, TransA, TransB>.",
+       "// (shared memory: a descriptor; registers: 4 x b32), one specialization of",
+       "// ptxwgmma::form_asm<Combo, N> per form: an instantiation reads only its",
+       "// own form (one body of every form would be scanned again for each one).",
        "// d: the accumulator registers, da/db: descriptors, a: A's registers,",
        "// scale_d: 0 overwrites the accumulator."]
 for ci, c in enumerate(COMBOS):
-    out.append("if constexpr (Combo == %d) {" % ci)
     for n in c[8]:
-        out.append("  if constexpr (N == %d) {" % n)
+        out.append("template <> struct form_asm<%d, %d> {" % (ci, n))
+        out.append("  template <bool RegA, int ScaleA, int ScaleB, int TransA, int TransB, class C>")
+        out.append("  __device__ TIRX_FORCEINLINE static void run(C* d, unsigned long long da, "
+                   "const unsigned* a,")
+        out.append("                                              unsigned long long db, "
+                   "unsigned scale_d) {")
         out.append("    if constexpr (RegA) " + asm(c, n, True))
         out.append("    else " + asm(c, n, False))
-        out.append("  } else")
-    out.append("  static_assert(N < 0, \"tirx: no such wgmma N\");")
-    out.append("} else")
-out.append("static_assert(Combo < 0, \"tirx: no such wgmma type combination\");")
+        out.append("  }")
+        out.append("};")
 open("include/tirx/ptx/rows/wgmma_emit.inc", "w").write("\n".join(out) + "\n")
 print(len(rows) - 2, "rows,", len(COMBOS), "combinations")

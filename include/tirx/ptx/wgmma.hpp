@@ -22,6 +22,16 @@
 
 namespace tirx::ptxwgmma {
 
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// The asm of the forms of type combination Combo and width N (run<RegA,
+/// ScaleA, ScaleB, TransA, TransB>(d, da, a, db, scale_d)): one
+/// specialization per form, so that a wgmma instantiates one small body.
+template <int Combo, int N> struct form_asm {
+  static_assert(Combo < 0, "tirx: no such wgmma form (type combination, N)");
+};
+#include <tirx/ptx/rows/wgmma_emit.inc>
+#endif
+
 struct family {
   static constexpr const char* name = "wgmma.mma_async";
 
@@ -61,7 +71,7 @@ struct family {
   __device__ TIRX_FORCEINLINE static void emit(C* d, unsigned long long da, const unsigned* a,
                                                unsigned long long db, unsigned scale_d) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-#include <tirx/ptx/rows/wgmma_emit.inc>
+    form_asm<Combo, N>::template run<RegA, ScaleA, ScaleB, TransA, TransB>(d, da, a, db, scale_d);
 #else
     (void)d, (void)da, (void)a, (void)db, (void)scale_d;
 #endif
