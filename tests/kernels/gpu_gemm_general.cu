@@ -657,22 +657,19 @@ void tails(std::mt19937& rng, bool quick) {
   sk_small.batch = 2, sk_small.beta = 0.5f;
   run<Major::row, Major::row, Epilogue<>, nv_bfloat16, float>("bf16 NN -> fp32, stream-K", 129, 257,
                                                               1000, sk_small, rng);
-  // the 128 x 176 tile (B column-major): 2100 x 1408, 17 x 8 = 136 tiles, a tail of 4;
-  // fp32 D through 11 boxes of 8 columns per pass
-  Variant narrow = v("narrow tail", 176, 4);
-  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 1408, 1000, narrow, rng);
-  Variant narrow32 = v("narrow batched", 176, 1);
-  narrow32.batch = 2, narrow32.beta = 0.5f, narrow32.pad = 8;
-  run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>("bf16 TT -> fp32, 176", 300, 700, 520,
-                                                              narrow32, rng);
-  // the 128 x 224 tile (B column-major) in the general kernel: 2100 x 1792, 17 x 8 = 136 tiles,
-  // a tail of 4; fp32 D through 7 boxes of 16 columns per pass, a batch with C
-  Variant wide = v("224 tail", 224, 4);
-  run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 1792, 1000, wide, rng);
-  Variant wide32 = v("224 batched", 224, 1);
-  wide32.batch = 2, wide32.beta = 0.5f, wide32.pad = 8;
-  run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>("bf16 TT -> fp32, 224", 300, 700, 520,
-                                                              wide32, rng);
+  // the 128 x 176 and 128 x 224 tiles (B column-major) in the general kernel: 2100 x 8 tiles,
+  // 17 x 8 = 136 tiles, a tail of 4; then fp32 D (11 boxes of 8 columns per pass for 176, 7 of 16
+  // for 224) in a batch with C
+  for (const int tile : {176, 224}) {
+    const bool n176 = tile == 176;
+    Variant tail = v(n176 ? "176 tail" : "224 tail", tile, 4);
+    run<Major::row, Major::col, Plain, nv_bfloat16, nv_bfloat16>(tn, 2100, 8 * tile, 1000, tail,
+                                                                 rng);
+    Variant batched = v(n176 ? "176 batched" : "224 batched", tile, 1);
+    batched.batch = 2, batched.beta = 0.5f, batched.pad = 8;
+    run<Major::col, Major::col, Epilogue<>, nv_bfloat16, float>(
+        n176 ? "bf16 TT -> fp32, 176" : "bf16 TT -> fp32, 224", 300, 700, 520, batched, rng);
+  }
   if (!quick) {
     // the heuristic's own choice of a narrower tile for m x n x k (tile, tail split; unsplit,
     // as given): checked where the GPU has 132 SMs, then run
