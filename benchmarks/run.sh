@@ -41,7 +41,8 @@ done
 suffix="${quick[*]:+-quick}"
 ((!gemm_only)) || suffix="-gemm$suffix"
 out_dir="${out_dir:-$ROOT/benchmarks/results/$(date +%Y-%m-%d)$suffix}"
-# The phases of this run, in order; each section below runs if it is listed.
+# The phases of this run, in order; the sections that --gemm leaves out run
+# only where they are listed (the others are in every list).
 planned=(build tirx_bench gemm gemm_peers gemm_sm80 peers report)
 ((!gemm_only)) || planned=(build gemm gemm_peers gemm_sm80)
 wants() { [[ " ${planned[*]} " == *" $1 "* ]]; }
@@ -198,14 +199,16 @@ else
   phase_end "skipped (the sm_80 benchmarks did not build: see build.log)"
 fi
 
-# -- the memory-bound kernels' PyTorch peers, and the report of both harnesses
+# -- the memory-bound kernels' PyTorch peers, then the report of both harnesses
 if wants peers; then
   phase_begin peers
   rc=0
   logged "$out_dir/peers.log" "$PYTHON" "$ROOT/benchmarks/peers.py" \
     --out "$out_dir/peers.csv" "${quick[@]}" || rc=$?
   finish_run peers.csv "$rc"
+fi
 
+if wants report; then
   phase_begin report
   csvs=()
   for f in "$out_dir/tirx.csv" "$out_dir/peers.csv"; do
