@@ -51,7 +51,7 @@ struct GemmTableRow {
 
 // [snippet:gemm_table]
 /// The best configuration per shape of `tirx_bench_gemm --sweep-small` on
-/// the H200 (2026-12-01, the fifth session's last run; every candidate
+/// the H200 (2026-12-01, its last run on bb3c05d; every candidate
 /// checked against cuBLAS, then timed beside it; docs/gemm.md, "Tiles,
 /// split-K and the heuristic"): the ratio to cuBLAS and the TFLOP/s of the
 /// chosen configuration. Rows of problems with a full wave of 128 x 256
