@@ -49,7 +49,6 @@ struct GemmTableRow {
   int m, n, k, tile_n, split;
 };
 
-// [snippet:gemm_table]
 /// The best configuration per shape of `tirx_bench_gemm --sweep-small` on
 /// the H200 (2026-12-01, its last run on bb3c05d; every candidate
 /// checked against cuBLAS, then timed beside it; docs/gemm.md, "Tiles,
@@ -75,7 +74,6 @@ inline constexpr GemmTableRow gemm_table[] = {
     {4095, 4104, 4096, 256, 1},  // 0.804 of cuBLAS, 577.4 TFLOP/s
     {8191, 8200, 8192, 256, 1},  // 0.964 of cuBLAS, 699.7 TFLOP/s
 };
-// [/snippet]
 
 namespace gemm_heuristic {
 inline long long cdiv(long long a, long long b) { return (a + b - 1) / b; }
