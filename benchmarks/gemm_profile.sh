@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ncu profiles of tirx's fast path beside cuBLAS's kernel for the same
 # problem, at ncu's locked clocks, on a machine with an sm_90 GPU and ncu:
-# the per-clock comparison behind docs/gemm.md's 4096^3 and 8192^3 readings.
+# the per-clock comparison behind records/gemm.md's 4096^3 and 8192^3 readings.
 # Two builds of tirx_bench_gemm: the default (4 stages in clusters of 2
 # with the overlap, where gemm_heuristic::fast_cluster says) and "alone"
 # (-DTIRX_GEMM_FAST_CLUSTER=0: 3 stages, no cluster). For each problem,

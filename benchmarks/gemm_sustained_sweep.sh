@@ -17,7 +17,7 @@
 #
 # Environment: TIRX_BUILD_DIR (default build-sweep; a folder per variant in
 # it), SECONDS_PER_PHASE (default 1), PASSES (default 2), VARIANTS (names
-# to run, space-separated; default all). docs/gemm.md, "The overlap and the
+# to run, space-separated; default all). records/gemm.md, "The overlap and the
 # tile order at the power limit", holds a run of it. Exit status 0, 1 when
 # a variant is unknown or a build or a run failed, 77 without a GPU (after
 # the builds). The builds: gemm_variants.sh.

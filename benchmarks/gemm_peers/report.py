@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns one run of the GEMM peers (benchmarks/gemm_peers/suite.sh) into a table.
 
-  python3 benchmarks/gemm_peers/report.py DIR [--update-doc docs/gemm.md]
+  python3 benchmarks/gemm_peers/report.py DIR [--update-doc records/gemm.md]
 
 Reads from DIR what the run left there:
   gemm.csv          tirx and cuBLAS from tirx_bench_gemm (the gemm phase of run.sh)

@@ -19,7 +19,7 @@
 
 /// Whether gemm's 4-stage cluster kernel of the fast path (where
 /// gemm_heuristic::fast_cluster says) keeps one stage's wgmmas in flight
-/// (its Overlap): 1, 0.2-1% faster at the power limit than 0 (docs/gemm.md,
+/// (its Overlap): 1, 0.2-1% faster at the power limit than 0 (records/gemm.md,
 /// "The overlap and the tile order at the power limit";
 /// benchmarks/gemm_sustained_sweep.sh rebuilds the benchmark with 0).
 #ifndef TIRX_GEMM_CLUSTER_OVERLAP
@@ -157,7 +157,7 @@ inline double narrow_pace(int bn) {
 /// 256 tile's by 1% (224: the fast path's kernel, its pace measured) or 5%
 /// (176). 384 x 11392: 176 (195 tiles, 1.48 waves of 132, against 135: one
 /// and a tail of 3); 1024 x 14336: 224 (512 tiles, 3.88 waves, against 448:
-/// 3 and a tail of 52). The sweep of the 224-wide tile (docs/gemm.md, "The
+/// 3 and a tail of 52). The sweep of the 224-wide tile (records/gemm.md, "The
 /// 128 x 224 tile") measured it 3-12% faster where this takes it.
 inline int narrow_tile(long long m, long long n, int k, int batch, int sms) {
   const long long wide = cdiv(m, 128) * cdiv(n, 256) * batch;
@@ -190,7 +190,7 @@ inline bool swap_choice(long long m, long long n, int k, int batch, int sms) {
 /// of 2 (B multicast, the D staging a ring of two slots) rather than of 3
 /// stages alone: each CTA at least 64 K blocks of work (its tiles' K
 /// blocks), and whole clusters of M tiles. Measured sustained at the power
-/// limit on the H200 (docs/gemm.md, "Clusters of 2 at the power limit"):
+/// limit on the H200 (records/gemm.md, "Clusters of 2 at the power limit"):
 /// 1.4-5% faster where each CTA has 64 or more (1024 x 4096 x 4096 with 64,
 /// 4096^3, 8192^3, 4095 x 4104 x 4096), level on 4096 x 14336 x 4096,
 /// 1.7% slower on 2048^3 (32).

@@ -123,7 +123,7 @@ template <class T, class Out = T> struct GemmArgs {
   /// Stream-K (gemm_streamk.cuh): the K blocks of the last one to two waves
   /// of tiles divided evenly among the grid, in place of the tail split
   /// (without split-K only). Measured slower than the tail split on the H200
-  /// (docs/gemm.md, "Stream-K"): the heuristic never picks it.
+  /// (records/gemm.md, "Stream-K"): the heuristic never picks it.
   bool stream_k = false;
   /// The orientation: 0, the heuristic's; 1, D = A B as given; 2, the
   /// kernel computes D^T = B^T A^T (A and B exchanged, M and N with them,

@@ -1,5 +1,5 @@
 // Stream-K and the tail split for the Hopper GEMM (kernels/gemm/gemm.cuh;
-// measured in docs/gemm.md "Stream-K": correct, slower than the tail split
+// measured in records/gemm.md "Stream-K": correct, slower than the tail split
 // on the H200, so an option the heuristic does not pick). A problem
 // of T tiles of K blocks each on a persistent grid of G CTAs: the first dp
 // tiles (whole waves but the last: (T / G - 1) G, or 0 under two waves) are

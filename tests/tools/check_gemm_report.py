@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The GEMM peers' report (benchmarks/gemm_peers/report.py) turns a run's CSVs
-into the tables docs/gemm.md shows (ctest benchmarks.gemm_report).
+into the tables records/gemm.md shows (ctest benchmarks.gemm_report).
 
 A run folder is made from fixed CSVs: tirx_bench_gemm's short rounds (a
 fast-path row and a heuristic row of one shape, a fast-path row of another),
