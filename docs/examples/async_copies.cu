@@ -136,9 +136,11 @@ __global__ void stage_on_barrier(Quads A, float* out) {
   auto a = alloc_shared<float, shape(4, 32, 2, 4)>();
   __shared__ cuda::std::uint64_t word;
   const MBarrier full(&word);
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     full.init(128); // 128 asynchronous arrivals per phase
-  cta_sync();       // the barrier is initialized before anyone uses it
+    fence_mbarrier_init();
+  }
+  cta_sync(); // the barrier is initialized before anyone uses it
   tile::apply<ptx<"cp.async.cg.shared.global">>(a, A, scope::cta);
   cp_async_mbarrier_arrive_noinc(full);
   full.wait(0); // phase 0 complete: all 128 threads' copies are in
@@ -164,8 +166,10 @@ __global__ void stage_on_barrier_counted(Quads A, float* out) {
   auto a = alloc_shared<float, shape(4, 32, 2, 4)>();
   __shared__ cuda::std::uint64_t word;
   const MBarrier full(&word);
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     full.init(128); // 128 ordinary arrivals per phase
+    fence_mbarrier_init();
+  }
   cta_sync();
   tile::apply<ptx<"cp.async.cg.shared.global">>(a, A, scope::cta);
   cp_async_mbarrier_arrive(full); // the phase now also waits for this thread's copies

@@ -114,8 +114,8 @@ __global__ void gemm_tile(const __grid_constant__ AMap a_map, const __grid_const
     const unsigned phase = k & 1;
     if (threadIdx.x == 0) {
       loaded.arrive_expect_tx(tma::box_bytes<AMap> + tma::box_bytes<BMap>);
-      tma::load(a, a_map, loaded.ptr(), m0, 64 * k);
-      tma::load(b, b_map, loaded.ptr(), n0, 64 * k);
+      tma::load(a, a_map, loaded, m0, 64 * k);
+      tma::load(b, b_map, loaded, n0, 64 * k);
       loaded.wait(phase);
       tcgen05_fence_after_thread_sync();
       mma_step<0>(acc, a, b, k > 0);

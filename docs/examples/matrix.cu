@@ -80,7 +80,7 @@ __global__ void wgmma_tile(const nv_bfloat16* A, const nv_bfloat16* B, float* D)
     a(i / 64, i % 64) = A[i];
     b(i / 64, i % 64) = B[i];
   }
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); // generic writes, async reads
+  fence_proxy_async_shared(); // generic writes to shared memory, then async (wgmma) reads
   __syncthreads();
   auto acc = alloc_wgmma_accumulator<float, 64>();
   wgmma_fence();

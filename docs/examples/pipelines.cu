@@ -25,19 +25,49 @@ __global__ void scale_box(const float* in, float* out, float factor) { // 128 th
   __shared__ alignas(8) cuda::std::uint64_t word;
   const MBarrier bar(&word);
   if (threadIdx.x == 0) {
-    bar.init(1);                // one arrival: the thread that starts the copy
-    fence_proxy_async_shared(); // the init, seen by the copy engine
+    bar.init(1);           // one arrival: the thread that starts the copy
+    fence_mbarrier_init(); // the init, seen by the copy and the other threads
   }
   cta_sync();
   if (threadIdx.x == 0) {
     const auto tma = tma_barrier<box_bytes>(bar);
     (void)tma.arrive(); // arrive.expect_tx(8192)
-    cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, box,
-                             in + blockIdx.x * box_floats, tma.bytes(), bar.ptr());
+    bulk::copy_g2s(box, in + blockIdx.x * box_floats, tma.bytes(), bar);
   }
   bar.wait(0); // phase 0 completes when the 8192 bytes have landed
   for (int i = static_cast<int>(threadIdx.x); i < box_floats; i += 128)
     out[blockIdx.x * box_floats + i] = box[i] * factor;
+}
+// [/snippet]
+
+// [snippet:barrier-of-a-copy]
+// What the copies take as their barrier: an MBarrier (also a ring's
+// full(stage)), a TMABarrier, or the word's uint64_t*; not the ring itself.
+static_assert(is_barrier_v<MBarrier> && is_barrier_v<TMABarrier<box_bytes>> &&
+              is_barrier_v<cuda::std::uint64_t*> && !is_barrier_v<BarrierRing<2>>);
+
+// One thread copies three boxes in turn, completing on the same barrier
+// given as an MBarrier, as a TMABarrier and as its word (launch 1 thread).
+__global__ void three_barrier_kinds(const float* in, float* out) {
+  __shared__ alignas(128) float box[box_floats];
+  __shared__ alignas(8) cuda::std::uint64_t word;
+  const MBarrier bar(&word);
+  bar.init(1);
+  fence_mbarrier_init();
+  const auto tma = tma_barrier<box_bytes>(bar);
+  for (int phase = 0; phase < 3; ++phase) {
+    (void)tma.arrive();
+    const float* src = in + phase * box_floats;
+    if (phase == 0)
+      bulk::copy_g2s(box, src, box_bytes, bar); // the MBarrier
+    else if (phase == 1)
+      bulk::copy_g2s(box, src, box_bytes, tma); // the TMABarrier: its bar
+    else
+      bulk::copy_g2s(box, src, box_bytes, barrier_word(bar)); // the word
+    bar.wait(phase % 2);
+    for (int i = 0; i < box_floats; ++i)
+      out[phase * box_floats + i] = box[i];
+  }
 }
 // [/snippet]
 
@@ -50,6 +80,7 @@ __global__ void handoff(const float* in, float* out) { // 64 threads: a producer
   if (threadIdx.x == 0) {
     filled.init(1);
     done.init(64);
+    fence_mbarrier_init();
   }
   cta_sync();
   if (threadIdx.x < 32) { // producer: 512 bytes announced, 16 completed by each lane
@@ -97,7 +128,7 @@ __global__ void __launch_bounds__(384, 1) pipelined_axpb(const float* in, float*
   const int group = static_cast<int>(threadIdx.x / 128), tid = static_cast<int>(threadIdx.x % 128);
   if (threadIdx.x == 0) {
     ring.init(1, 2); // full: the producer's one arrive; empty: one per consumer warpgroup
-    fence_proxy_async_shared();
+    fence_mbarrier_init();
   }
   cta_sync();
   Ring::State st; // stage 0, phase 0, for both roles
@@ -109,9 +140,8 @@ __global__ void __launch_bounds__(384, 1) pipelined_axpb(const float* in, float*
         ring.producer_acquire(st); // the consumers freed this stage
         if (one.elected) {
           ring.producer_commit_tx<stage_floats * 4>(st);
-          cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global,
-                                   stage + st.index * stage_floats, in + i * stage_floats,
-                                   stage_floats * 4, ring.full(st.index).ptr());
+          bulk::copy_g2s(stage + st.index * stage_floats, in + i * stage_floats, stage_floats * 4,
+                         ring.full(st.index));
         }
       }
     }
@@ -283,6 +313,15 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < a.size(); ++i)
       want[i] = a[i] * 3.0f;
     check("scale_box", out.download(), want);
+  }
+  { // three_barrier_kinds: 3 boxes, one per kind of barrier
+    const auto a = example::random_floats(3 * box_floats, seed + 7);
+    example::Buffer<float> in(a.size()), out(a.size());
+    in.upload(a);
+    out.poison();
+    three_barrier_kinds<<<1, 1>>>(in.dev, out.dev);
+    example::sync_and_check("three_barrier_kinds");
+    check("three_barrier_kinds", out.download(), a);
   }
   { // handoff
     const auto a = example::random_floats(128, seed + 1);

@@ -93,8 +93,8 @@ __global__ void __launch_bounds__(384, 1)
       for (int kb = 0; kb < k_blocks; ++kb, st.advance()) {
         p.ring.producer_acquire(st);
         p.ring.producer_commit_tx<tma_bytes<bfloat16>((tile_m + tile_n) * tile_k)>(st);
-        tma::load(p.a[st.index], map_a, p.ring.full(st.index).ptr(), m0, kb * tile_k);
-        tma::load(p.b[st.index], map_b, p.ring.full(st.index).ptr(), n0, kb * tile_k);
+        tma::load(p.a[st.index], map_a, p.ring.full(st.index), m0, kb * tile_k);
+        tma::load(p.b[st.index], map_b, p.ring.full(st.index), n0, kb * tile_k);
       }
     }
     return;

@@ -32,21 +32,18 @@ static_assert(TileMap::smem_align == 1024);     // the 128-byte swizzle repeats 
 __global__ void load_box(const __grid_constant__ TileMap map, bfloat16* out, int row0, int col0) {
   auto pool = SMEMPool::dynamic();
   auto tile = pool.alloc<bfloat16, box, tile_layout, TileMap::smem_align>();
-  auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
+  const MBarrier bar = alloc_barriers<1>(pool)[0];
   pool.commit();
   if (threadIdx.x == 0) {
-    cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    bar.init(1);           // one arrival: the thread that issues the load
+    fence_mbarrier_init(); // the init, seen by the copy and the other threads
   }
-  __syncthreads();
+  cta_sync();
   if (threadIdx.x == 0) {
-    cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
-                                         cuda::ptx::space_shared, bar.data(),
-                                         unsigned{tma::box_bytes<TileMap>});
-    tma::load(tile, map, bar.data(), row0, col0); // coordinates outermost first
+    (void)bar.arrive_expect_tx(tma::box_bytes<TileMap>); // the 8192 bytes the load brings
+    tma::load(tile, map, bar, row0, col0);               // coordinates outermost first
   }
-  while (!cuda::ptx::mbarrier_try_wait_parity(bar.data(), 0)) {
-  }
+  bar.wait(0); // phase 0 completes when the box has landed
   for (int i = threadIdx.x; i < 64 * 64; i += blockDim.x)
     out[i] = tile(i / 64, i % 64); // read through the layout: the swizzle is undone
 }
@@ -61,8 +58,8 @@ __global__ void store_box(const __grid_constant__ TileMap map, const bfloat16* i
   pool.commit();
   for (int i = threadIdx.x; i < 64 * 64; i += blockDim.x)
     tile(i / 64, i % 64) = in[i];
-  tma::fence_proxy_async(); // my generic writes, visible to the TMA unit
-  __syncthreads();
+  fence_proxy_async_shared(); // my generic writes, visible to the TMA unit
+  cta_sync();
   if (threadIdx.x == 0) {
     tma::store(map, tile, row0, col0); // the part outside the tensor is skipped
     tma::store_commit();
@@ -76,16 +73,14 @@ __global__ void store_box(const __grid_constant__ TileMap map, const bfloat16* i
 __global__ void bulk_round_trip(const float* src, float* dst, unsigned n) { // n: a multiple of 4
   auto pool = SMEMPool::dynamic();
   auto buf = pool.alloc<float, shape(2048)>();
-  auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
+  const MBarrier bar = alloc_barriers<1>(pool)[0];
   pool.commit();
   if (threadIdx.x == 0) {
-    cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
-    cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
-                                         cuda::ptx::space_shared, bar.data(), n * 4);
-    bulk::copy_g2s(buf.data(), src, n * 4, bar.data());
-    while (!cuda::ptx::mbarrier_try_wait_parity(bar.data(), 0)) {
-    }
+    bar.init(1);
+    fence_mbarrier_init();
+    (void)bar.arrive_expect_tx(n * 4);
+    bulk::copy_g2s(buf.data(), src, n * 4, bar);
+    bar.wait(0);
     bulk::copy_s2g(dst, buf.data(), n * 4);
     bulk::commit();
     bulk::wait<0>();
@@ -95,25 +90,23 @@ __global__ void bulk_round_trip(const float* src, float* dst, unsigned n) { // n
 
 // [snippet:pipeline]
 // A 4-stage TMA pipeline: warp 0 loads boxes into a ring of shared tiles,
-// warps 1..4 copy each tile out to global memory. full[s] completes when
-// tile s has arrived (the box's bytes); empty[s] when the 128 consumer
+// warps 1..4 copy each tile out to global memory. full(s) completes when
+// tile s has arrived (the box's bytes); empty(s) when the 128 consumer
 // threads are done with it. Each CTA takes the tiles blockIdx.x,
-// blockIdx.x + gridDim.x, ...; k counts them, so the ring's stage is k % 4
-// and the phase of its barriers (k / 4) % 2.
+// blockIdx.x + gridDim.x, ...; each role's PipelineState walks the stages
+// (k % 4 for the k-th tile) and their phases ((k / 4) % 2).
 constexpr int stages = 4;
 
 struct Ring {
   TileMap::smem_tensor<MemScope::shared_dyn, TileMap::smem_align> tile[stages];
-  cuda::std::uint64_t* full;
-  cuda::std::uint64_t* empty;
+  BarrierRing<stages> bars;
 };
 
 TIRX_HD constexpr Ring plan(SMEMPool& pool) {
   Ring r{};
   for (int s = 0; s < stages; ++s)
     r.tile[s] = pool.alloc<bfloat16, box, tile_layout, TileMap::smem_align>();
-  r.full = pool.alloc<cuda::std::uint64_t, shape(stages)>().data();
-  r.empty = pool.alloc<cuda::std::uint64_t, shape(stages)>().data();
+  r.bars = BarrierRing<stages>::alloc(pool);
   pool.commit();
   return r;
 }
@@ -126,44 +119,32 @@ __global__ void pipelined_copy(const __grid_constant__ TileMap map,
   const long long tiles_across = (out.cols() + 63) / 64;
   const long long tiles = (out.rows() + 63) / 64 * tiles_across;
   if (threadIdx.x == 0) {
-    for (int s = 0; s < stages; ++s) {
-      cuda::ptx::mbarrier_init(ring.full + s, 1);    // the producer's arrive (+ the bytes)
-      cuda::ptx::mbarrier_init(ring.empty + s, 128); // every consumer thread
-    }
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    ring.bars.init(1, 128); // full: the producer's arrive (+ the bytes); empty: every consumer
+    fence_mbarrier_init();
   }
-  __syncthreads();
-  if (threadIdx.x < 32) { // the producer warp: one thread issues
+  cta_sync();
+  PipelineState<stages> st; // stage 0, phase 0, for both roles
+  if (threadIdx.x < 32) {   // the producer warp: one thread issues
     if (threadIdx.x == 0) {
       tma::prefetch_tensor_map(map);
-      int k = 0;
-      for (long long t = blockIdx.x; t < tiles; t += gridDim.x, ++k) {
-        const int s = k % stages;
-        const unsigned phase = (k / stages) % 2;
-        while (!cuda::ptx::mbarrier_try_wait_parity(ring.empty + s, phase ^ 1)) {
-        } // (a fresh barrier passes the wait for parity 1 at once)
-        cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
-                                             cuda::ptx::space_shared, ring.full + s,
-                                             unsigned{tma::box_bytes<TileMap>});
-        tma::load(ring.tile[s], map, ring.full + s, (t / tiles_across) * 64,
+      for (long long t = blockIdx.x; t < tiles; t += gridDim.x, st.advance()) {
+        ring.bars.producer_acquire(st); // the consumers freed the stage (at once in round 1)
+        ring.bars.producer_commit_tx<tma::box_bytes<TileMap>>(st); // arrive, expect the box
+        tma::load(ring.tile[st.index], map, ring.bars.full(st.index), (t / tiles_across) * 64,
                   (t % tiles_across) * 64);
       }
     }
   } else { // the consumers: 128 threads
     const int c = static_cast<int>(threadIdx.x) - 32;
-    int k = 0;
-    for (long long t = blockIdx.x; t < tiles; t += gridDim.x, ++k) {
-      const int s = k % stages;
-      const unsigned phase = (k / stages) % 2;
-      while (!cuda::ptx::mbarrier_try_wait_parity(ring.full + s, phase)) {
-      }
+    for (long long t = blockIdx.x; t < tiles; t += gridDim.x, st.advance()) {
+      ring.bars.consumer_wait(st);
       const long long row0 = (t / tiles_across) * 64, col0 = (t % tiles_across) * 64;
       for (int i = c; i < 64 * 64; i += 128) {
         const long long r = row0 + i / 64, col = col0 + i % 64;
         if (r < out.rows() && col < out.cols()) // the ragged edge (zero-filled in the tile)
-          out.data()[r * out.ld + col] = ring.tile[s](i / 64, i % 64);
+          out.data()[r * out.ld + col] = ring.tile[st.index](i / 64, i % 64);
       }
-      (void)cuda::ptx::mbarrier_arrive(ring.empty + s);
+      ring.bars.consumer_release(st); // each consumer thread arrives on empty(st.index)
     }
   }
 }
@@ -201,22 +182,19 @@ __global__ void load_column(const __grid_constant__ ColumnMap map, bfloat16* out
                             int q0, int r, int s) {
   auto pool = SMEMPool::dynamic();
   auto col = pool.alloc<bfloat16, column, column_layout, ColumnMap::smem_align>();
-  auto bar = pool.alloc<cuda::std::uint64_t, shape(1)>();
+  const MBarrier bar = alloc_barriers<1>(pool)[0];
   pool.commit();
   if (threadIdx.x == 0) {
-    cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    bar.init(1);
+    fence_mbarrier_init();
   }
-  __syncthreads();
+  cta_sync();
   if (threadIdx.x == 0) {
-    cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
-                                         cuda::ptx::space_shared, bar.data(),
-                                         unsigned{ColumnMap::box_bytes});
+    (void)bar.arrive_expect_tx(ColumnMap::box_bytes);
     // coordinates n, h, w, c (outermost first), then the offsets of H and W
-    tma::load_im2col(col, map, bar.data(), n0, p0 - 1, q0 - 1, 0, r, s);
+    tma::load_im2col(col, map, bar, n0, p0 - 1, q0 - 1, 0, r, s);
   }
-  while (!cuda::ptx::mbarrier_try_wait_parity(bar.data(), 0)) {
-  }
+  bar.wait(0);
   for (int i = threadIdx.x; i < 64 * 64; i += blockDim.x)
     out[i] = col(i / 64, i % 64); // row: an output pixel; zeros where the tap reads the padding
 }

@@ -58,7 +58,7 @@ namespace tirx_kernels::gemm_sm90 {
 /// One TMA box of Map into the shared tile at smem, at coordinates (bt,) r,
 /// c; multicast to the CTAs of mask when Multicast.
 template <class Map, bool Multicast, class T>
-__device__ TIRX_FORCEINLINE void load_box(T* smem, const Map& map, uint64_t* full, uint16_t mask,
+__device__ TIRX_FORCEINLINE void load_box(T* smem, const Map& map, MBarrier full, uint16_t mask,
                                           int bt, int r, int c) {
   auto tile = decl_tensor<typename Map::template smem_tensor<>>(smem);
   if constexpr (Multicast && Map::rank == 3)
@@ -89,7 +89,7 @@ static_assert(plan_bytes<4, true, 128>() == 4 * 49152 + 32768 + 2 * 4 * 8); // (
 /// The boxes of an operand's stage share: Boxes boxes of Rows MN rows from
 /// mn0, each (mn, k) for a K-major operand, (k, mn) for an MN-major one.
 template <MatrixMajor M, int Boxes, int Rows, bool Multicast, class Map, class T>
-__device__ TIRX_FORCEINLINE void load_operand(T* stage, const Map& map, uint64_t* full,
+__device__ TIRX_FORCEINLINE void load_operand(T* stage, const Map& map, MBarrier full,
                                               uint16_t mask, int bt, int mn0, int k0) {
 #pragma unroll
   for (int j = 0; j < Boxes; ++j) {
@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(threads, 1)
         for (int kb = kb0; kb < kb1; ++kb, st.advance()) {
           pl.ring.producer_acquire(st); // (a cluster's consumers release at cta scope)
           pl.ring.template producer_commit_tx<bytes>(st);
-          uint64_t* full = pl.ring.full(st.index).ptr();
+          const MBarrier full = pl.ring.full(st.index);
           load_operand<Cfg::ma, Cfg::a_boxes, Cfg::a_rows, false>(
               pl.a + st.index * block_m * block_k, map_a, full, 0, p.a_batch * bt, m0,
               kb * block_k);

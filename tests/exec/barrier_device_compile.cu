@@ -23,6 +23,7 @@ __global__ void __launch_bounds__(384, 1) every_call(int* out, unsigned long lon
     ring.init(1, 2);
     bar.init(384);
     other.init(1);
+    fence_mbarrier_init(); // every target (empty below sm_90)
   }
   cta_sync();
   PipelineState<4> st;
@@ -69,7 +70,7 @@ __global__ void __launch_bounds__(384, 1) every_call(int* out, unsigned long lon
   (void)tma_barrier<tma_bytes<float>(64 * 64)>(other).arrive();
   fence_proxy_async();
   fence_proxy_async_shared();
-  fence_mbarrier_init();
+  fence_proxy_async_global();
   fence_acq_rel<FenceScope::cluster>();
   cluster_arrive();
   cluster_wait();

@@ -1,4 +1,5 @@
-// Device compile test (building is the test): every TMA and bulk form
+// Device compile test (building is the test): every TMA and bulk form, and
+// each form that completes on an mbarrier with each barrier type it takes,
 // instantiated for each device architecture of TIRX_DEVICE_COMPILE_ARCHS
 // (sm_80: nothing, the calls need sm_90; sm_90a, and sm_100a where nvcc has
 // it), so that ptxas sees each instruction for each target. The im2col
@@ -89,7 +90,7 @@ __global__ void every_form(const __grid_constant__ Map2 m2, const __grid_constan
   tma::reduce_max(m2, t2, 1, 2);
   tma::prefetch(m2, 1, 2);
   tma::prefetch(m5, hint, 0, 1, 2, 3, 4);
-  tma::fence_proxy_async();
+  fence_proxy_async_shared();
   tma::store_commit();
   tma::store_wait_read<1>();
   tma::store_wait<0>();
@@ -108,5 +109,46 @@ __global__ void every_form(const __grid_constant__ Map2 m2, const __grid_constan
   (void)m2, (void)m5, (void)g, (void)policy;
 #endif
 }
+
+// Each operation that completes on an mbarrier, with each barrier it takes:
+// an MBarrier (alloc_barriers' bars[i], a BarrierRing's full(stage)), a
+// TMABarrier, and the word's uint64_t* (every_form and im2col_forms above).
+__global__ void barrier_forms(const __grid_constant__ Map2 m2, const __grid_constant__ Col4 m4,
+                              float* g, cuda::std::uint64_t policy) {
+  auto pool = SMEMPool::dynamic();
+  auto t2 = pool.alloc<bfloat16, box2, swz, Map2::smem_align>();
+  auto t4 = pool.alloc<bfloat16, col, col_swz, Col4::smem_align>();
+  auto buf = pool.alloc<float, shape(64), 16>();
+  const auto bars = alloc_barriers<2>(pool);
+  const auto ring = BarrierRing<2>::alloc(pool);
+  pool.commit();
+  const MBarrier bar = bars[0], full = ring.full(1);
+  const auto tx = tma_barrier<Map2::box_bytes>(bars[1]);
+  cp_async_mbarrier_arrive(bar); // cp.async's arrives (sm_80 too)
+  cp_async_mbarrier_arrive_noinc(full);
+  cp_async_mbarrier_arrive(bar.ptr());
+  cp_async_mbarrier_arrive_noinc(tx);
+#if __CUDA_ARCH__ >= 900
+  const auto hint = tile::cache_hint(policy);
+  tma::load(t2, m2, bar, 1, 2);
+  tma::load(t2, m2, full, hint, 1, 2);
+  tma::load(t2, m2, tx, 1, 2);
+  tma::load_multicast(t2, m2, full, 3, 1, 2);
+  tma::load_multicast(t2, m2, tx, 3, hint, 1, 2);
+  tma::load_im2col(t4, m4, bar, 1, -1, -1, 0, 1, 2);
+  tma::load_im2col(t4, m4, full, hint, 1, -1, -1, 0, 1, 2);
+  tma::load_im2col_multicast(t4, m4, tx, 3, 1, -1, -1, 0, 1, 2);
+  tma::load_im2col_multicast(t4, m4, bar, 3, hint, 1, -1, -1, 0, 1, 2);
+  bulk::copy_g2s(buf.data(), g, 256, bar);
+  bulk::copy_g2s(buf.data(), g, 256, tx, hint);
+  bulk::copy_s2cluster(buf.data(), buf.data(), 256, full, 1);
+#else
+  (void)m2, (void)m4, (void)g, (void)policy, (void)t2, (void)t4, (void)buf;
+#endif
+}
+static_assert(is_barrier_v<MBarrier> && is_barrier_v<const MBarrier&> &&
+              is_barrier_v<cuda::std::uint64_t*> && is_barrier_v<TMABarrier<1024>>);
+static_assert(!is_barrier_v<cuda::std::uint32_t> && !is_barrier_v<BarrierRing<2>> &&
+              !is_barrier_v<MBarriers<2>> && !is_barrier_v<const cuda::std::uint64_t*>);
 
 } // namespace device_compile_tma

@@ -144,7 +144,7 @@ template <Fill F> __global__ void ring_kernel(const float* in, float* out, int i
   const unsigned t = threadIdx.x, warp = t / 32, lane = t % 32;
   if (t == 0) {
     ring.init(F == Fill::commit ? 32 : 1, 2); // full: the producer's arrivals; empty: 2 warps
-    fence_proxy_async_shared();               // the inits, seen by the bulk copies
+    fence_mbarrier_init();                    // the inits, seen by the bulk copies
   }
   cta_sync();
   PipelineState<ring_stages> st;

@@ -36,7 +36,7 @@ __global__ void wgmma_once(float* out) {
   __shared__ __align__(1024) nv_bfloat16 sa[64 * 16], sb[64 * 16];
   for (unsigned i = threadIdx.x; i < 64 * 16; i += blockDim.x)
     sa[i] = sb[i] = __float2bfloat16(0.0f);
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  fence_proxy_async_shared();
   __syncthreads();
   auto acc = alloc_wgmma_accumulator<float, 64>();
   wgmma_fence();

@@ -37,11 +37,11 @@ __global__ void load_dump(const __grid_constant__ Map map, typename Map::element
   unsigned char* raw = reinterpret_cast<unsigned char*>(smem.data());
   for (unsigned i = threadIdx.x; i < Map::box_bytes; i += blockDim.x)
     raw[i] = 0xFF;
-  tma::fence_proxy_async(); // the poison before the TMA writes
+  fence_proxy_async_shared(); // the poison before the TMA writes
   if (threadIdx.x == 0) {
     *misaligned = tma::detail::smem_address(smem.data()) % 1024 != 0;
     cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
   }
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -75,7 +75,7 @@ __global__ void fill_store(const __grid_constant__ Map map, Crd crd, int op, int
   constexpr TileLayout lay = Map::smem_layout();
   for (long long f = threadIdx.x; f < Map::box().size(); f += blockDim.x)
     smem.data()[axis_offset<lay, Axis{0}>(f)] = value_at<T>(f);
-  tma::fence_proxy_async(); // every writing thread, before the barrier
+  fence_proxy_async_shared(); // every writing thread, before the barrier
   __syncthreads();
   if (threadIdx.x == 0) {
     with_coords<Map::rank>(crd, [&](auto... c) {
@@ -107,7 +107,7 @@ template <class Map> __global__ void fill_store_2d(const __grid_constant__ Map m
   constexpr index_t R = Map::box().dims[0], C = Map::box().dims[1];
   for (int f = threadIdx.x; f < R * C; f += blockDim.x)
     smem(f / C, f % C) = value_at<T>(f);
-  tma::fence_proxy_async();
+  fence_proxy_async_shared();
   __syncthreads();
   if (threadIdx.x == 0) {
     tma::store(map, smem, crd.v[0], crd.v[1]);
@@ -126,7 +126,7 @@ __global__ void bulk_copy(const float* src, float* dst, float* acc, unsigned n, 
   const unsigned bytes = n * 4;
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
     bulk::prefetch_l2(src, bytes);
     cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
                                          cuda::ptx::space_shared, bar.data(), bytes);

@@ -35,10 +35,10 @@ __global__ void multicast(const __grid_constant__ SliceMap map, bf16* out, int n
   unsigned char* raw = reinterpret_cast<unsigned char*>(first.data());
   for (int i = threadIdx.x; i < n * SliceMap::box_bytes; i += blockDim.x)
     raw[i] = 0xFF;
-  tma::fence_proxy_async();
+  fence_proxy_async_shared();
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
   }
   __syncthreads();
   // every CTA's barrier is initialized before any CTA's copy lands on it
@@ -77,11 +77,11 @@ __global__ void to_cluster(const float* src, float* out, unsigned n) {
   const unsigned bytes = n * 4;
   for (unsigned i = threadIdx.x; i < n; i += blockDim.x)
     b.data()[i] = -1.0f; // poison
-  tma::fence_proxy_async();
+  fence_proxy_async_shared();
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bars.data(), 1);
     cuda::ptx::mbarrier_init(bars.data() + 1, 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
   }
   __syncthreads();
   cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_release);

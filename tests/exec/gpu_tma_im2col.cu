@@ -72,10 +72,10 @@ __global__ void im2col_load(const __grid_constant__ Map map, const Load* loads,
   unsigned char* raw = reinterpret_cast<unsigned char*>(col.data());
   for (unsigned i = threadIdx.x; i < Map::box_bytes; i += blockDim.x)
     raw[i] = 0xFF;
-  tma::fence_proxy_async(); // the poison before the TMA writes
+  fence_proxy_async_shared(); // the poison before the TMA writes
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bar.data(), 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
   }
   __syncthreads();
   const Load l = loads[blockIdx.x / copies];

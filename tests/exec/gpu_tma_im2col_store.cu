@@ -54,7 +54,7 @@ __global__ void im2col_write(const __grid_constant__ Map map, const int* coords,
   for (index_t i = threadIdx.x; i < size; i += blockDim.x)
     col(i / C, i % C) = static_cast<T>(
         static_cast<float>(tile_value(k, static_cast<int>(i / C), static_cast<int>(i % C))));
-  tma::fence_proxy_async(); // the generic writes before the TMA reads them
+  fence_proxy_async_shared(); // the generic writes before the TMA reads them
   __syncthreads();
   if (threadIdx.x == 0) {
     const int* c = coords + 4 * k;
@@ -64,7 +64,7 @@ __global__ void im2col_write(const __grid_constant__ Map map, const int* coords,
         tma::store_im2col(map, col, h, c[0], c[1], c[2], c[3]);
       } else {
         // [snippet:im2col-store]
-        // col: the (pixels, channels) tile, written and fenced (fence_proxy_async)
+        // col: the (pixels, channels) tile, written and fenced (fence_proxy_async_shared)
         tma::store_im2col(map, col, c[0], c[1], c[2], c[3]); // n, h, w, c of the first pixel
         // [/snippet]
       }

@@ -38,7 +38,7 @@ __global__ void load_at(const __grid_constant__ Map map, int offset, float* out)
   auto* bar = reinterpret_cast<cuda::std::uint64_t*>(base + 4096);
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bar, 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
     cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
                                          cuda::ptx::space_shared, bar, unsigned{Map::box_bytes});
     tma::load(tile, map, bar, 0, 0);
@@ -57,7 +57,7 @@ __global__ void copy_at(const __grid_constant__ Map map, int row, int col, int s
   auto* bar = reinterpret_cast<cuda::std::uint64_t*>(base + 4096);
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bar, 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
     cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
                                          cuda::ptx::space_shared, bar, unsigned{Map::box_bytes});
     tma::load(tile, map, bar, store ? 0 : row, store ? 0 : col);
@@ -78,7 +78,7 @@ __global__ void bulk_of(const float* src, unsigned bytes, float* out) {
   auto* bar = reinterpret_cast<cuda::std::uint64_t*>(base + 4096);
   if (threadIdx.x == 0) {
     cuda::ptx::mbarrier_init(bar, 1);
-    cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    fence_mbarrier_init();
     cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
                                          cuda::ptx::space_shared, bar, bytes);
     bulk::copy_g2s(base, src, bytes, bar);

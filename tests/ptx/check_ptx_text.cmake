@@ -3,8 +3,11 @@
 # writes the PTX of SOURCE for compute_ARCH and fails unless every spelling
 # of the ROWS files ('|'-separated; none if not given) whose min_sm is SM (a
 # CMake regular expression: sm_100a, or (sm_any|sm_80) for either)
-# appears in it as an instruction, and every `// ptx-text: REGEX` line of
-# SOURCE (a CMake regular expression, no semicolons) matches it.
+# appears in it as an instruction, every `// ptx-text: REGEX` line of
+# SOURCE (a CMake regular expression, no semicolons) matches it, and every
+# `// ptx-entry: NAME REGEX` line matches the body of the kernel whose
+# mangled name holds NAME (from its .entry to the next one), e.g. an order
+# of instructions: `fence\.proxy\.async[^~]*bar\.sync` ([^~]* spans lines).
 get_filename_component(stem "${SOURCE}" NAME_WE)
 set(ptx_file "${CMAKE_CURRENT_BINARY_DIR}/ptx_text_${stem}_${ARCH}.ptx")
 string(REPLACE "|" ";" include_dirs "${INCLUDE}")
@@ -47,4 +50,27 @@ foreach(line IN LISTS patterns)
     message(FATAL_ERROR "no match for `${pattern}` in the PTX of ${SOURCE}")
   endif()
 endforeach()
-message(STATUS "${count} spellings of the row files and ${npatterns} patterns found in the PTX")
+file(STRINGS "${SOURCE}" entry_patterns REGEX "^// ptx-entry: ")
+list(LENGTH entry_patterns nentries)
+foreach(line IN LISTS entry_patterns)
+  string(REGEX REPLACE "^// ptx-entry: ([A-Za-z0-9_]+) .*$" "\\1" name "${line}")
+  string(REGEX REPLACE "^// ptx-entry: [A-Za-z0-9_]+ " "" pattern "${line}")
+  string(REGEX MATCH "\\.entry [A-Za-z0-9_]*${name}[A-Za-z0-9_]*\\(" header "${ptx}")
+  if(header STREQUAL "")
+    message(FATAL_ERROR "no kernel named ${name} in the PTX of ${SOURCE}")
+  endif()
+  string(FIND "${ptx}" "${header}" at)
+  string(SUBSTRING "${ptx}" ${at} -1 body)
+  string(LENGTH "${header}" header_length)
+  string(SUBSTRING "${body}" ${header_length} -1 rest)
+  string(FIND "${rest}" ".entry " next)
+  if(NOT next EQUAL -1)
+    math(EXPR end "${next} + ${header_length}")
+    string(SUBSTRING "${body}" 0 ${end} body)
+  endif()
+  if(NOT body MATCHES "${pattern}")
+    message(FATAL_ERROR "no match for `${pattern}` in the PTX of kernel ${name} of ${SOURCE}")
+  endif()
+endforeach()
+message(STATUS "${count} spellings of the row files, ${npatterns} patterns and ${nentries} "
+               "kernel patterns found in the PTX")

@@ -76,7 +76,7 @@ __global__ void wgmma_case(const TA* a, const TB* b, TD* d) {
       bs(i / K, i % K) = b[(i / K) * Sp::kt + s * K + i % K];
   }
   // generic-proxy writes, async-proxy reads
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  fence_proxy_async_shared();
   __syncthreads();
   auto acc = alloc_wgmma_accumulator<TD, N>();
   wgmma_fence();

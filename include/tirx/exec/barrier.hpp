@@ -1,7 +1,8 @@
 // MBarrier: a handle over one 64-bit mbarrier word in shared memory (the
 // transaction barrier that TMA loads, cp.async and warp-specialized
-// pipelines complete and wait on), cp_async_mbarrier_arrive[_noinc] on one,
-// and alloc_barriers, which carves such words out of an SMEMPool.
+// pipelines complete and wait on), is_barrier_v and barrier_word (the
+// barriers the asynchronous copies take), cp_async_mbarrier_arrive[_noinc]
+// on one, and alloc_barriers, which carves such words out of an SMEMPool.
 //
 // A barrier counts arrivals and (sm_90) transaction bytes. Its current
 // phase completes once `count` threads (init) have arrived and the bytes
@@ -74,9 +75,10 @@ public:
   }
 
   /// Starts phase 0 expecting `count` arrivals per phase (mbarrier.init).
-  /// One thread initializes; a cta_sync (a cluster: fence_mbarrier_init and
-  /// cluster_sync) makes the barrier usable by the others. Debug builds
-  /// check that count is in [1, 2^20).
+  /// One thread initializes, then calls fence_mbarrier_init(); a cta_sync()
+  /// (in a cluster, cluster_arrive_relaxed() and cluster_wait()) makes the
+  /// barrier usable by the other threads, the copies and the other CTAs.
+  /// Debug builds check that count is in [1, 2^20).
   __device__ TIRX_FORCEINLINE void init(cuda::std::uint32_t count) const {
     TIRX_CHECK(count >= 1 && count <= mbarrier_max_count,
                "tirx::MBarrier::init: the arrival count must be in [1, 2^20)");
@@ -274,19 +276,57 @@ private:
   cuda::std::uint64_t* word_ = nullptr;
 };
 
+namespace detail {
+/// The barriers an operation that completes on an mbarrier takes (a TMA or
+/// bulk copy, cp.async's arrive): word(bar) is the barrier's 64-bit word.
+/// Others (pipeline.hpp's TMABarrier) add a specialization.
+template <class B> struct barrier_arg : cuda::std::false_type {
+  TIRX_HD static constexpr cuda::std::uint64_t* word(const B&) { return nullptr; }
+};
+template <> struct barrier_arg<cuda::std::uint64_t*> : cuda::std::true_type {
+  TIRX_HD static constexpr cuda::std::uint64_t* word(cuda::std::uint64_t* w) { return w; }
+};
+template <> struct barrier_arg<MBarrier> : cuda::std::true_type {
+  TIRX_HD static constexpr cuda::std::uint64_t* word(const MBarrier& b) { return b.ptr(); }
+};
+} // namespace detail
+
+/// Whether B is a barrier the asynchronous copies take: an MBarrier (a
+/// BarrierRing's full(stage), alloc_barriers' bars[i]), a TMABarrier, or
+/// the barrier word's cuda::std::uint64_t*.
+template <class B>
+inline constexpr bool is_barrier_v = detail::barrier_arg<cuda::std::remove_cvref_t<B>>::value;
+
+/// The 64-bit word of such a barrier (nullptr for any other type, which
+/// TIRX_BARRIER_RULE reports).
+template <class B> TIRX_HD constexpr cuda::std::uint64_t* barrier_word(const B& bar) {
+  return detail::barrier_arg<cuda::std::remove_cvref_t<B>>::word(bar);
+}
+
+/// In an operation template taking a barrier of type B: stops the
+/// compilation with "OP: the barrier is not an mbarrier; ..." unless B is
+/// one of them (op: the operation's name and ": ", "tirx::tma::load: ").
+#define TIRX_BARRIER_RULE(B, op)                                                                   \
+  static_assert(::tirx::is_barrier_v<B>,                                                           \
+                op "the barrier is not an mbarrier; pass a tirx::MBarrier (ring.full(stage), "     \
+                   "bars[i]), a TMABarrier or the barrier word's cuda::std::uint64_t*")
+
 #if defined(__CUDACC__)
-/// cp.async.mbarrier.arrive.shared.b64 on bar: an arrive once the calling
-/// thread's earlier cp.async have completed, with the pending count raised
-/// by one first, so that it does not count toward the phase (the thread
-/// arrives itself as well: bar.arrive()). ptx/cp_async_sync.hpp.
-__device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive(const MBarrier& bar) {
-  cp_async_mbarrier_arrive(bar.ptr());
+/// cp.async.mbarrier.arrive.shared.b64 on bar (an MBarrier or any barrier
+/// of is_barrier_v): an arrive once the calling thread's earlier cp.async
+/// have completed, with the pending count raised by one first, so that it
+/// does not count toward the phase (the thread arrives itself as well:
+/// bar.arrive()). ptx/cp_async_sync.hpp has the form on the word.
+template <class Bar> __device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive(Bar bar) {
+  TIRX_BARRIER_RULE(Bar, "tirx::cp_async_mbarrier_arrive: ");
+  cp_async_mbarrier_arrive(barrier_word(bar));
 }
 /// cp.async.mbarrier.arrive.noinc.shared.b64 on bar: the asynchronous arrive
 /// is one of the arrivals the phase expects (init with the number of
 /// threads that do this, and no other arrive).
-__device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive_noinc(const MBarrier& bar) {
-  cp_async_mbarrier_arrive_noinc(bar.ptr());
+template <class Bar> __device__ TIRX_FORCEINLINE void cp_async_mbarrier_arrive_noinc(Bar bar) {
+  TIRX_BARRIER_RULE(Bar, "tirx::cp_async_mbarrier_arrive_noinc: ");
+  cp_async_mbarrier_arrive_noinc(barrier_word(bar));
 }
 #endif
 

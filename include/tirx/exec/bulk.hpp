@@ -11,10 +11,13 @@
 //   bulk::prefetch_l2(src, bytes)                   global bytes into L2
 //
 // copy_g2s, copy_s2g and prefetch_l2 take an L2 policy (tile::cache_hint)
-// as a last argument. The bulk groups are the same ones TMA stores use.
+// as a last argument. The bulk groups are the same ones TMA stores use. bar
+// is a tirx::MBarrier, a TMABarrier or the barrier word's
+// cuda::std::uint64_t* (is_barrier_v, exec/barrier.hpp).
 #pragma once
 
 #include <tirx/exec/options.hpp>
+#include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/tma_asm.hpp>
 
 namespace tirx::bulk {
@@ -33,21 +36,24 @@ __device__ TIRX_FORCEINLINE void check16(const void* a, const void* b, unsigned 
 
 /// Copies bytes from global src to shared dst; they complete on the
 /// mbarrier bar of this CTA (arrive_expect_tx with bytes).
-template <class Any = void>
-__device__ TIRX_FORCEINLINE void copy_g2s(void* dst, const void* src, unsigned bytes,
-                                          cuda::std::uint64_t* bar) {
-  tma::detail::arch_rule<Any>();
+template <class Bar>
+__device__ TIRX_FORCEINLINE void copy_g2s(void* dst, const void* src, unsigned bytes, Bar bar) {
+  TIRX_BARRIER_RULE(Bar, "tirx::bulk::copy_g2s: ");
+  tma::detail::arch_rule<Bar>();
   detail::check16(dst, src, bytes);
-  cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst, src, bytes, bar);
+  cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst, src, bytes,
+                           barrier_word(bar));
 }
-template <class Any = void>
-__device__ TIRX_FORCEINLINE void copy_g2s(void* dst, const void* src, unsigned bytes,
-                                          cuda::std::uint64_t* bar, tile::CacheHint hint) {
-  tma::detail::arch_rule<Any>();
+template <class Bar>
+__device__ TIRX_FORCEINLINE void copy_g2s(void* dst, const void* src, unsigned bytes, Bar bar,
+                                          tile::CacheHint hint) {
+  TIRX_BARRIER_RULE(Bar, "tirx::bulk::copy_g2s: ");
+  tma::detail::arch_rule<Bar>();
   detail::check16(dst, src, bytes);
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint "
                "[%0], [%1], %2, [%3], %4;" ::"r"(tma::detail::smem_address(dst)),
-               "l"(src), "r"(bytes), "r"(tma::detail::smem_address(bar)), "l"(hint.policy)
+               "l"(src), "r"(bytes), "r"(tma::detail::smem_address(barrier_word(bar))),
+               "l"(hint.policy)
                : "memory");
 }
 
@@ -73,10 +79,11 @@ __device__ TIRX_FORCEINLINE void copy_s2g(void* dst, const void* src, unsigned b
 /// cluster's CTA cta_rank: dst and bar are addresses in this CTA's shared
 /// memory, and the copy lands at the same offsets in CTA cta_rank (mapa),
 /// completing on its mbarrier there.
-template <class Any = void>
-__device__ TIRX_FORCEINLINE void copy_s2cluster(void* dst, const void* src, unsigned bytes,
-                                                cuda::std::uint64_t* bar, unsigned cta_rank) {
-  tma::detail::arch_rule<Any>();
+template <class Bar>
+__device__ TIRX_FORCEINLINE void copy_s2cluster(void* dst, const void* src, unsigned bytes, Bar bar,
+                                                unsigned cta_rank) {
+  TIRX_BARRIER_RULE(Bar, "tirx::bulk::copy_s2cluster: ");
+  tma::detail::arch_rule<Bar>();
   detail::check16(dst, src, bytes);
   cuda::std::uint32_t rdst, rbar;
   asm("mapa.shared::cluster.u32 %0, %1, %2;"
@@ -84,7 +91,7 @@ __device__ TIRX_FORCEINLINE void copy_s2cluster(void* dst, const void* src, unsi
       : "r"(tma::detail::smem_address(dst)), "r"(cta_rank));
   asm("mapa.shared::cluster.u32 %0, %1, %2;"
       : "=r"(rbar)
-      : "r"(tma::detail::smem_address(bar)), "r"(cta_rank));
+      : "r"(tma::detail::smem_address(barrier_word(bar))), "r"(cta_rank));
   asm volatile("cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], "
                "%2, [%3];" ::"r"(rdst),
                "r"(tma::detail::smem_address(src)), "r"(bytes), "r"(rbar)

@@ -1,7 +1,16 @@
-// Memory fences: the proxy fence between generic writes and the async proxy
-// (TMA, wgmma), the fence that publishes mbarrier inits to the cluster, and
-// acq_rel fences at cta, cluster, gpu and sys scope. Also the rule that
-// sm_90-only operations stop compiling for older targets.
+// Memory fences, one function per PTX fence: the proxy fences between
+// generic accesses and the async proxy (TMA, bulk copies, wgmma), the fence
+// that publishes mbarrier inits, and acq_rel fences at cta, cluster, gpu and
+// sys scope. Also the rule that sm_90-only operations stop compiling for
+// older targets. Which fence when (docs/pipelines.md#which-fence-when):
+//
+//   after mbarrier init                    fence_mbarrier_init(), then cta_sync()
+//                                          (a cluster: cluster_arrive_relaxed + cluster_wait)
+//   st.shared before a TMA store or bulk   fence_proxy_async_shared() by every writing
+//   copy reads the tile                    thread, then a CTA (or named) barrier
+//   st.shared before wgmma reads it        the same, then wgmma_fence()
+//   st.global before a TMA load reads it   fence_proxy_async_global()
+//   TMA / bulk data after its barrier wait none: the wait orders it
 #pragma once
 
 #include <tirx/core/config.hpp>
@@ -43,6 +52,17 @@ template <class T = void> __device__ TIRX_FORCEINLINE void fence_proxy_async_sha
 #endif
 }
 
+/// Orders this thread's generic-proxy accesses to global memory before
+/// later async-proxy accesses to it (a TMA or bulk load of data this kernel
+/// wrote with st.global), and async writes before later generic accesses
+/// (fence.proxy.async.global). Needs sm_90.
+template <class T = void> __device__ TIRX_FORCEINLINE void fence_proxy_async_global() {
+  TIRX_NEEDS_SM90(T, "tirx::fence_proxy_async_global");
+#if __CUDA_ARCH__ >= 900
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_global);
+#endif
+}
+
 /// The same for every state space (fence.proxy.async). Needs sm_90.
 template <class T = void> __device__ TIRX_FORCEINLINE void fence_proxy_async() {
   TIRX_NEEDS_SM90(T, "tirx::fence_proxy_async");
@@ -51,11 +71,13 @@ template <class T = void> __device__ TIRX_FORCEINLINE void fence_proxy_async() {
 #endif
 }
 
-/// Makes the mbarrier inits before it visible to the other CTAs of the
-/// cluster (and to the async proxy) before a cluster barrier
-/// (fence.mbarrier_init.release.cluster). Needs sm_90.
+/// Makes this thread's mbarrier inits before it visible, with release at
+/// cluster scope, to the threads, the copies (TMA, bulk) and the other
+/// CTAs of the cluster that use the barriers after the CTA or cluster
+/// barrier that follows it (fence.mbarrier_init.release.cluster): the one
+/// fence after mbarrier init, in a CTA or a cluster. Below sm_90 (no
+/// clusters, no TMA) it is empty: the CTA barrier after it orders the inits.
 template <class T = void> __device__ TIRX_FORCEINLINE void fence_mbarrier_init() {
-  TIRX_NEEDS_SM90(T, "tirx::fence_mbarrier_init");
 #if __CUDA_ARCH__ >= 900
   cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
 #endif

@@ -1,7 +1,8 @@
 // Pipelines over shared-memory stages: PipelineState (which stage, which
 // phase), TMABarrier (an arrive that expects the bytes of the boxes it
-// guards) and BarrierRing, the full/empty barrier pair of each stage of a
-// producer/consumer ring, allocated from an SMEMPool.
+// guards; a barrier the copies take, as MBarrier) and BarrierRing, the
+// full/empty barrier pair of each stage of a producer/consumer ring,
+// allocated from an SMEMPool.
 //
 // The protocol, for stage s of a ring of Stages stages:
 //   producer: producer_acquire(st)   waits until the consumers freed s
@@ -89,6 +90,16 @@ template <unsigned Bytes> struct TMABarrier {
 #endif
 };
 
+namespace detail {
+/// A TMABarrier is a barrier of the copies (is_barrier_v): tma::load(tile,
+/// map, tma_barrier<Bytes>(bar), ...) completes on bar.
+template <unsigned Bytes> struct barrier_arg<TMABarrier<Bytes>> : cuda::std::true_type {
+  TIRX_HD static constexpr cuda::std::uint64_t* word(const TMABarrier<Bytes>& b) {
+    return b.bar.ptr();
+  }
+};
+} // namespace detail
+
 /// The TMA barrier over an existing barrier: tma_barrier<Bytes>(bar).arrive().
 template <unsigned Bytes> TIRX_HD constexpr TMABarrier<Bytes> tma_barrier(MBarrier bar) {
   return TMABarrier<Bytes>{bar};
@@ -122,10 +133,10 @@ public:
 #if defined(__CUDACC__)
   /// Initializes every stage (one thread calls): full barriers complete on
   /// producer_arrivals arrivals (plus the announced bytes), empty ones on
-  /// consumer_arrivals. The caller then makes the inits visible: to the
-  /// async proxy (TMA, bulk copies) with fence_proxy_async_shared(), to
-  /// other CTAs with fence_mbarrier_init(), and synchronizes (cta_sync;
-  /// cluster_arrive_relaxed + cluster_wait when other CTAs arrive on them).
+  /// consumer_arrivals. The caller then makes the inits visible, to the
+  /// copies and to other CTAs, with fence_mbarrier_init(), and synchronizes
+  /// (cta_sync; cluster_arrive_relaxed + cluster_wait when other CTAs
+  /// arrive on them).
   __device__ TIRX_FORCEINLINE void init(cuda::std::uint32_t producer_arrivals,
                                         cuda::std::uint32_t consumer_arrivals) const {
 #pragma unroll

@@ -11,8 +11,14 @@
 //   tma::store_commit(), store_wait<N>(), store_wait_read<N>()   the bulk groups
 //   tma::prefetch(map, c...)             the box into L2
 //   tma::prefetch_tensor_map(map)        the descriptor into its cache
-//   tma::fence_proxy_async()             this thread's st.shared visible to a TMA store
 //   tma::box_bytes<Map>                  the bytes of one box (mbarrier arrive_expect_tx)
+//
+// bar is a tirx::MBarrier (a BarrierRing's full(stage), alloc_barriers'
+// bars[i]), a TMABarrier, or the barrier word's cuda::std::uint64_t*
+// (is_barrier_v, exec/barrier.hpp); anything else is a compile-time error.
+// A tile written with plain stores before a store needs
+// fence_proxy_async_shared() (exec/fence.hpp) by every writing thread, then
+// a CTA barrier.
 //
 // The coordinates c... are the box's first element in the tensor, in
 // elements, one per mode in the tensor's index order (outermost first, as
@@ -28,8 +34,8 @@
 // coordinate's 16 bytes at run time.
 #pragma once
 
-#include <tirx/exec/fence.hpp>
 #include <tirx/exec/options.hpp>
+#include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/tma_asm.hpp>
 #include <tirx/tensor/tensor_map.hpp>
 
@@ -134,9 +140,10 @@ template <class Map, class Smem> __device__ TIRX_FORCEINLINE void check_align(co
 
 /// Loads the box at coords into tile; the bytes complete on the mbarrier
 /// bar (in shared memory) of this CTA.
-template <class Smem, class Map, class... C>
+template <class Smem, class Map, class Bar, class... C>
 requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
-    void load(const Smem& smem, const Map& map, cuda::std::uint64_t* bar, C... coords) {
+    void load(const Smem& smem, const Map& map, Bar bar, C... coords) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load: ");
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
@@ -145,19 +152,20 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
       [&](const auto& crd) {
         cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
                                         static_cast<void*>(smem.data()), map.descriptor(), crd,
-                                        bar);
+                                        barrier_word(bar));
       },
       c);
 }
 /// The same with an L2 cache policy.
-template <class Smem, class Map, class... C>
-__device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
+template <class Smem, class Map, class Bar, class... C>
+__device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, Bar bar,
                                       tile::CacheHint hint, C... coords) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load: ");
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   detail::load_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
-                               detail::smem_address(bar), hint.policy,
+                               detail::smem_address(barrier_word(bar)), hint.policy,
                                detail::coords<Map>(coords...));
 }
 
@@ -166,10 +174,11 @@ __device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, cuda::st
 /// %cluster_ctarank i), each completing on its own mbarrier at bar's
 /// offset. Needs sm_90a (or sm_100a): a pass for plain sm_90 (the PTX of
 /// -arch=sm_90a) traps.
-template <class Smem, class Map, class... C>
+template <class Smem, class Map, class Bar, class... C>
 requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
-    void load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
-                        cuda::std::uint16_t cta_mask, C... coords) {
+    void load_multicast(const Smem& smem, const Map& map, Bar bar, cuda::std::uint16_t cta_mask,
+                        C... coords) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load_multicast: ");
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
@@ -181,15 +190,16 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
         [&](const auto& crd) {
           cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
                                           static_cast<void*>(smem.data()), map.descriptor(), crd,
-                                          bar, cta_mask);
+                                          barrier_word(bar), cta_mask);
         },
         c);
   }
 }
-template <class Smem, class Map, class... C>
-__device__ TIRX_FORCEINLINE void
-load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
-               cuda::std::uint16_t cta_mask, tile::CacheHint hint, C... coords) {
+template <class Smem, class Map, class Bar, class... C>
+__device__ TIRX_FORCEINLINE void load_multicast(const Smem& smem, const Map& map, Bar bar,
+                                                cuda::std::uint16_t cta_mask, tile::CacheHint hint,
+                                                C... coords) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load_multicast: ");
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
@@ -197,15 +207,16 @@ load_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
     detail::multicast_unavailable<Map>();
   } else {
     detail::multicast_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
-                                      detail::smem_address(bar), cta_mask, hint.policy,
-                                      detail::coords<Map>(coords...));
+                                      detail::smem_address(barrier_word(bar)), cta_mask,
+                                      hint.policy, detail::coords<Map>(coords...));
   }
 }
 
 /// Stores tile to the box at coords (elements outside the tensor are
 /// skipped). Runs in this thread's bulk group: store_commit() then
 /// store_wait<0>() (global written) or store_wait_read<0>() (tile reusable).
-/// Generic writes to the tile before it need fence_proxy_async() first.
+/// Generic writes to the tile before it need fence_proxy_async_shared()
+/// first, by every writing thread, then a CTA barrier.
 template <class Map, class Smem, class... C>
 requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
     void store(const Map& map, const Smem& smem, C... coords) {
@@ -294,14 +305,6 @@ template <int N = 0> __device__ TIRX_FORCEINLINE void store_wait() {
 template <int N = 0> __device__ TIRX_FORCEINLINE void store_wait_read() {
   static_assert(N >= 0 && N <= 63, "tirx::tma::store_wait_read<N>: N lies in 0..63");
   cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<N>{});
-}
-
-/// fence.proxy.async.shared::cta, tirx::fence_proxy_async_shared under
-/// the name the TMA code reads: this thread's generic writes to shared
-/// memory become visible to the TMA (async proxy) copies it issues next;
-/// write the tile, fence (every writing thread), sync the CTA, then store.
-template <class Any = void> __device__ TIRX_FORCEINLINE void fence_proxy_async() {
-  ::tirx::fence_proxy_async_shared<Any>();
 }
 
 /// Brings the box at coords into L2 (cp.async.bulk.prefetch.tensor).

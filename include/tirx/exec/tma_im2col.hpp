@@ -1,7 +1,8 @@
 // TMA in im2col mode: one load gathers a column of pixels of an NWC / NHWC
 // / NDHWC tensor (an Im2colTensorMap, tensor/tensor_map_im2col.hpp, encoded
 // by make_im2col_tensor_map) into a shared tile of (pixels, channels), one
-// pixel per row, completing its bytes on an mbarrier like tma::load:
+// pixel per row, completing its bytes on an mbarrier like tma::load (bar:
+// an MBarrier, a TMABarrier or the word's cuda::std::uint64_t*):
 //
 //   tma::load_im2col(tile, map, bar, n, [d,] h, w, c, [off_d,] off_h, off_w)
 //   tma::load_im2col(tile, map, bar, tile::cache_hint(p), n, ..., off_w)
@@ -98,36 +99,39 @@ template <class Map, class... A> __device__ TIRX_FORCEINLINE Im2colArgs im2col_a
 
 /// Loads the column of Map::pixels pixels starting at the coordinates, each
 /// moved by the offsets, into tile; the bytes complete on the mbarrier bar.
-template <class Smem, class Map, class... A>
+template <class Smem, class Map, class Bar, class... A>
 requires(!(cuda::std::is_same_v<A, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
-    void load_im2col(const Smem& smem, const Map& map, cuda::std::uint64_t* bar, A... args) {
+    void load_im2col(const Smem& smem, const Map& map, Bar bar, A... args) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load_im2col: ");
   static_assert(detail::im2col_arg_rules<Map, A...>() && detail::tile_rules<0, Smem, Map>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
   detail::load_im2col<Map::rank, 0>(detail::smem_address(smem.data()), map.descriptor(),
-                                    detail::smem_address(bar), a.c, a.o);
+                                    detail::smem_address(barrier_word(bar)), a.c, a.o);
 }
 /// The same with an L2 cache policy.
-template <class Smem, class Map, class... A>
-__device__ TIRX_FORCEINLINE void load_im2col(const Smem& smem, const Map& map,
-                                             cuda::std::uint64_t* bar, tile::CacheHint hint,
-                                             A... args) {
+template <class Smem, class Map, class Bar, class... A>
+__device__ TIRX_FORCEINLINE void load_im2col(const Smem& smem, const Map& map, Bar bar,
+                                             tile::CacheHint hint, A... args) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load_im2col: ");
   static_assert(detail::im2col_arg_rules<Map, A...>() && detail::tile_rules<0, Smem, Map>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
   detail::load_im2col<Map::rank, 1>(detail::smem_address(smem.data()), map.descriptor(),
-                                    detail::smem_address(bar), a.c, a.o, 0, hint.policy);
+                                    detail::smem_address(barrier_word(bar)), a.c, a.o, 0,
+                                    hint.policy);
 }
 
 /// The column into the tile at the same shared offset in every CTA of the
 /// cluster whose bit is set in cta_mask, each completing on its own mbarrier
 /// at bar's offset (as tma::load_multicast). Needs sm_90a.
-template <class Smem, class Map, class... A>
+template <class Smem, class Map, class Bar, class... A>
 requires(!(cuda::std::is_same_v<A, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
-    void load_im2col_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
+    void load_im2col_multicast(const Smem& smem, const Map& map, Bar bar,
                                cuda::std::uint16_t cta_mask, A... args) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load_im2col_multicast: ");
   static_assert(detail::im2col_arg_rules<Map, A...>() && detail::tile_rules<0, Smem, Map>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
@@ -136,13 +140,14 @@ requires(!(cuda::std::is_same_v<A, tile::CacheHint> || ...)) __device__ TIRX_FOR
   } else {
     const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
     detail::load_im2col<Map::rank, 2>(detail::smem_address(smem.data()), map.descriptor(),
-                                      detail::smem_address(bar), a.c, a.o, cta_mask);
+                                      detail::smem_address(barrier_word(bar)), a.c, a.o, cta_mask);
   }
 }
-template <class Smem, class Map, class... A>
-__device__ TIRX_FORCEINLINE void
-load_im2col_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar,
-                      cuda::std::uint16_t cta_mask, tile::CacheHint hint, A... args) {
+template <class Smem, class Map, class Bar, class... A>
+__device__ TIRX_FORCEINLINE void load_im2col_multicast(const Smem& smem, const Map& map, Bar bar,
+                                                       cuda::std::uint16_t cta_mask,
+                                                       tile::CacheHint hint, A... args) {
+  TIRX_BARRIER_RULE(Bar, "tirx::tma::load_im2col_multicast: ");
   static_assert(detail::im2col_arg_rules<Map, A...>() && detail::tile_rules<0, Smem, Map>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
@@ -151,7 +156,8 @@ load_im2col_multicast(const Smem& smem, const Map& map, cuda::std::uint64_t* bar
   } else {
     const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
     detail::load_im2col<Map::rank, 3>(detail::smem_address(smem.data()), map.descriptor(),
-                                      detail::smem_address(bar), a.c, a.o, cta_mask, hint.policy);
+                                      detail::smem_address(barrier_word(bar)), a.c, a.o, cta_mask,
+                                      hint.policy);
   }
 }
 
@@ -182,8 +188,8 @@ __device__ TIRX_FORCEINLINE void store_im2col(const Map& map, const Smem& smem,
 /// with all offsets 0 (the im2col_no_offs mode): the first row to the pixel
 /// at the coordinates, the next ones through the bounding box, W fastest;
 /// pixels outside the tensor are skipped. In this thread's bulk group, like
-/// tma::store (store_commit, store_wait; fence_proxy_async before it for the
-/// tile's generic writes). No coordinate may be negative (debug builds check).
+/// tma::store (store_commit, store_wait; fence_proxy_async_shared before it
+/// for the tile's generic writes). No coordinate may be negative (debug builds check).
 template <class Map, class Smem, class... C>
 requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FORCEINLINE
     void store_im2col(const Map& map, const Smem& smem, C... coords) {
