@@ -119,7 +119,8 @@ def string_literals(text):
                 body, j = text[i + 1:j], j + 1
                 body = re.sub(r"\\(.)", r"\1", body)
             if quote == '"':
-                if current is not None and not text[last_end:i].strip():
+                # adjacent literals join, also across a macro's line continuations
+                if current is not None and not text[last_end:i].replace("\\\n", "").strip():
                     current += body
                 else:
                     if current is not None:
