@@ -8,6 +8,8 @@
 #   tirx_gpu_test(NAME SOURCES...)
 #       CUDA program for TIRX_CUDA_ARCHS; ctest label "gpu". It must exit 77 when
 #       there is no GPU (see tests/support/gpu_check.hpp); ctest then reports "skipped".
+#       Its target is listed in the global property tirx_gpu_test_targets (the
+#       top-level TIRX_GPU_TESTS_COMPILE_ONLY compiles them to PTX only).
 #   tirx_device_compile_test(NAME SOURCE)
 #       .cu compiled for sm_80, sm_90a (and sm_100a when nvcc has it) as part of
 #       "all". Building is the test; nothing is registered in ctest.
@@ -99,6 +101,7 @@ function(tirx_gpu_test name)
   endif()
   add_executable(${name} ${ARGN})
   set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES "${TIRX_CUDA_ARCHS}")
+  set_property(GLOBAL APPEND PROPERTY tirx_gpu_test_targets ${name})
   target_include_directories(${name} PRIVATE "${TIRX_TESTS_DIR}")
   target_link_libraries(${name} PRIVATE tirx::tirx tirx_warnings)
   add_test(NAME ${name} COMMAND ${name})
