@@ -20,6 +20,7 @@
 #include <tirx/exec/tma.hpp>
 #include <tirx/exec/tma_im2col.hpp>
 #include <tirx/host/align.hpp>
+#include <tirx/host/check_messages.hpp>
 #include <tirx/host/launch.hpp>
 #include <tirx/host/tensor_map.hpp>
 #include <tirx/host/tensor_map_im2col.hpp>

@@ -5,7 +5,9 @@
 // A trap ruins the CUDA context, so every case runs in a child process: the
 // parent runs itself as `TEST --child CASE`, reads the child's stdout and
 // stderr, and requires for a case that must trap a non-zero exit AND the
-// check's message, for any other case exit 0.
+// check's message, for any other case exit 0. A failed device check prints
+// nothing itself: the child installs tirx's message buffer
+// (tirx/host/check_messages.hpp) and prints the message after the trap.
 //
 //   constexpr TrapCase cases[] = {{"copy_ok", false, nullptr},
 //                                 {"copy_block_2d", true, "tirx::tile: ... launch 1-D blocks"}};
@@ -28,6 +30,8 @@
 
 #include "gpu_check.hpp"
 
+#include <tirx/host/check_messages.hpp>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +53,8 @@ inline int tirx_trap_wait(const char* name) {
   const cudaError_t sync = cudaDeviceSynchronize();
   std::fflush(stdout);
   if (launch != cudaSuccess || sync != cudaSuccess) {
+    if (const char* message = tirx::failed_check_message()) // the check that trapped
+      std::printf("%s\n", message);
     std::printf("child %s: launch %s, kernel %s (%s)\n", name, cudaGetErrorName(launch),
                 cudaGetErrorName(sync), cudaGetErrorString(sync));
     return 3;
@@ -83,8 +89,14 @@ inline int tirx_trap_run_child(const std::string& self, const char* name, std::s
 template <std::size_t N>
 int tirx_trap_main(int argc, char** argv, const char* test, const TrapCase (&cases)[N],
                    int (*child)(const char*)) {
-  if (argc > 2 && std::strcmp(argv[1], "--child") == 0)
+  if (argc > 2 && std::strcmp(argv[1], "--child") == 0) {
+    // this file's kernels copy a failed check's message where the child prints it
+    if (cudaError_t e = tirx::install_check_messages(); e != cudaSuccess) {
+      std::printf("child %s: install_check_messages: %s\n", argv[2], cudaGetErrorString(e));
+      return 4;
+    }
     return child(argv[2]);
+  }
   if (argc > 1 && std::strcmp(argv[1], "--clean-cases") == 0) {
     for (const TrapCase& c : cases) // what compute-sanitizer runs one by one
       if (!c.must_trap)

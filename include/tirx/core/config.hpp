@@ -31,20 +31,35 @@ namespace tirx {
 using index_t = long long;
 
 namespace detail {
-/// Stops a run-time check that failed: prints the message and traps on the
-/// device, aborts on the host. Never called during constant evaluation.
-/// (A template so that the header needs no `inline`, which nvcc does not
-/// combine with __noinline__; kept out of line so that callers carry no
-/// printf stack frame.)
-// (clang-format cannot lay out the #if inside the declaration.)
-// clang-format off
-template <int = 0>
+/// Bytes of the message a failed device check leaves for the host
+/// (host/check_messages.hpp), the final NUL included.
+inline constexpr int check_message_bytes = 256;
+
 #if defined(__CUDACC__)
-__noinline__
+// Per translation unit, as nvcc's whole-program compilation gives each its
+// own device module: where a failed check copies its message (null, or a
+// host-mapped buffer that install_check_messages() hands over), and which
+// thread claimed it.
+static __device__ char* check_message_buffer;
+static __device__ int check_message_claimed;
 #endif
-[[noreturn]] TIRX_HD void fail(const char* message) {
+
+/// Stops a run-time check that failed: on the host it prints the message and aborts;
+/// on the device it copies the message into the host-mapped buffer (the
+/// first failing thread, when one is installed) and traps. The device path
+/// calls nothing: a call anywhere in a kernel (printf is one) makes ptxas
+/// serialize its wgmmas (C7510) and gives it a stack frame. Never called
+/// during constant evaluation (a call to it there is the error a constexpr
+/// caller reports).
+[[noreturn]] TIRX_HD TIRX_FORCEINLINE void fail(const char* message) {
 #if defined(__CUDA_ARCH__)
-  printf("%s\n", message);
+  char* buffer = *static_cast<char* volatile*>(&check_message_buffer);
+  if (buffer != nullptr && atomicCAS(&check_message_claimed, 0, 1) == 0) {
+#pragma unroll 1
+    for (int i = 0; i < check_message_bytes - 1 && message[i] != 0; ++i)
+      static_cast<volatile char*>(buffer)[i] = message[i];
+    __threadfence_system(); // the host reads the buffer after the launch failed
+  }
   __trap();
   __builtin_unreachable();
 #else
@@ -52,7 +67,7 @@ __noinline__
   std::abort();
 #endif
 }
-// clang-format on
+
 } // namespace detail
 
 } // namespace tirx

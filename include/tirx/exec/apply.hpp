@@ -23,8 +23,13 @@ namespace tirx::tile {
 /// The destination is taken by reference, every other argument by value, so
 /// that a constexpr constant (namespace or class scope) passed as a scalar
 /// is read, never odr-used: device code may use its value, not its address.
+/// A register tile (alloc_local) is never copied: as the first source it is
+/// taken by reference alone; as a later source every argument is (a
+/// namespace-scope constexpr scalar in that call is then odr-used: pass a
+/// local copy of it).
 template <class Instr, class Dst, class... Args>
-__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args);
+requires(!(is_owning_tensor_v<Args> || ...)) __device__ TIRX_FORCEINLINE
+    void apply(Dst&& dst, Args... args);
 template <class Instr> __device__ TIRX_FORCEINLINE void apply();
 
 namespace impl {
@@ -63,8 +68,10 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     } else if constexpr (d.whole) {
       // fragments and shared tiles of the whole warp or warpgroup: the family
       // checks their layouts and issues the instruction once (on a launch
-      // that holds the scope's threads: debug builds check it)
-      detail::check_launch<Scope, Dst>();
+      // that holds the scope's threads: debug builds check it, at warpgroup
+      // scope in wgmma_fence(), outside the sequence of wgmmas)
+      if constexpr (!cuda::std::is_same_v<Scope, scope::warpgroup_t>)
+        detail::check_launch<Scope, Dst>();
       const tile::Accumulate* acc = static_cast<const tile::Accumulate*>(
           detail::find_option<detail::is_accumulate_arg>(args...));
       const ptxemit::Issue on{1u, 0ull, acc ? (acc->on ? 1u : 0u) : 1u};
@@ -143,7 +150,8 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
 } // namespace impl
 
 template <class Instr, class Dst, class... Args>
-__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args) {
+requires(!(is_owning_tensor_v<Args> || ...)) __device__ TIRX_FORCEINLINE
+    void apply(Dst&& dst, Args... args) {
   impl::apply<Instr>(dst, args...);
 }
 /// The same when the first source is a register tensor: taken by reference,
@@ -152,10 +160,41 @@ __device__ TIRX_FORCEINLINE void apply(Dst&& dst, Args... args) {
 /// the write). Every other argument is taken by value, as above (so that
 /// namespace-scope constexpr scalars are read, never referenced).
 template <class Instr, class Dst, class T, class Shp, int A, class L, class St, class... Args>
-__device__ TIRX_FORCEINLINE void apply(Dst&& dst, Tensor<T, Shp, MemScope::local, A, L, St>& first,
-                                       Args... args) {
+requires(!(is_owning_tensor_v<Args> || ...)) __device__ TIRX_FORCEINLINE
+    void apply(Dst&& dst, Tensor<T, Shp, MemScope::local, A, L, St>& first, Args... args) {
   impl::apply<Instr>(dst, first, args...);
 }
+/// The same with a register tile among the later sources (or a const or
+/// temporary one first): the arguments up to the last register tile by
+/// reference, since register tiles are not copied; the rest by value.
+#define TIRX_APPLY_REFS(CLASSES, PARAMS, NAMES, LAST)                                              \
+  template <class Instr, class Dst, TIRX_UNPAREN CLASSES, class... Args>                           \
+  requires(is_owning_tensor_v<LAST> && !(is_owning_tensor_v<Args> || ...))                         \
+      __device__ TIRX_FORCEINLINE void                                                             \
+      apply(Dst&& dst, TIRX_UNPAREN PARAMS, Args... args) {                                        \
+    impl::apply<Instr>(dst, TIRX_UNPAREN NAMES, args...);                                          \
+  }
+#define TIRX_UNPAREN(...) __VA_ARGS__
+template <class Instr, class Dst, class S1, class... Args>
+requires(is_owning_tensor_v<S1> &&
+         (!cuda::std::is_lvalue_reference_v<S1> ||
+          cuda::std::is_const_v<cuda::std::remove_reference_t<S1>>)&&!(is_owning_tensor_v<Args> ||
+                                                                       ...))
+    __device__ TIRX_FORCEINLINE void apply(Dst&& dst, S1&& s1, Args... args) {
+  impl::apply<Instr>(dst, s1, args...);
+}
+TIRX_APPLY_REFS((class S1, class S2), (S1 && s1, S2&& s2), (s1, s2), S2)
+TIRX_APPLY_REFS((class S1, class S2, class S3), (S1 && s1, S2&& s2, S3&& s3), (s1, s2, s3), S3)
+TIRX_APPLY_REFS((class S1, class S2, class S3, class S4), (S1 && s1, S2&& s2, S3&& s3, S4&& s4),
+                (s1, s2, s3, s4), S4)
+// clang-format off
+TIRX_APPLY_REFS((class S1, class S2, class S3, class S4, class S5),
+                (S1&& s1, S2&& s2, S3&& s3, S4&& s4, S5&& s5), (s1, s2, s3, s4, s5), S5)
+TIRX_APPLY_REFS((class S1, class S2, class S3, class S4, class S5, class S6),
+                (S1&& s1, S2&& s2, S3&& s3, S4&& s4, S5&& s5, S6&& s6), (s1, s2, s3, s4, s5, s6), S6)
+// clang-format on
+#undef TIRX_APPLY_REFS
+#undef TIRX_UNPAREN
 template <class Instr> __device__ TIRX_FORCEINLINE void apply() { impl::apply<Instr>(); }
 #endif
 

@@ -82,9 +82,11 @@ namespace tirx::tile {
 /// element). f's parameter and result types must be the elements' types.
 /// Checked like apply: the first broken rule is the only message. Like
 /// apply, it takes the destination by reference and the sources by value (a
-/// constexpr constant as a scalar is read, never odr-used).
+/// constexpr constant as a scalar is read, never odr-used), register tiles
+/// by reference (as apply does: they are never copied).
 template <class F, class Dst, class... Args>
-__device__ TIRX_FORCEINLINE void ewise(F&& f, Dst&& dst, Args... args);
+requires(!(is_owning_tensor_v<Args> || ...)) __device__ TIRX_FORCEINLINE
+    void ewise(F&& f, Dst&& dst, Args... args);
 template <class F> __device__ TIRX_FORCEINLINE void ewise(F&& f);
 
 namespace impl {
@@ -172,9 +174,27 @@ template <class F, class... Args> __device__ TIRX_FORCEINLINE void ewise(F&& f, 
 } // namespace impl
 
 template <class F, class Dst, class... Args>
-__device__ TIRX_FORCEINLINE void ewise(F&& f, Dst&& dst, Args... args) {
+requires(!(is_owning_tensor_v<Args> || ...)) __device__ TIRX_FORCEINLINE
+    void ewise(F&& f, Dst&& dst, Args... args) {
   impl::ewise(f, dst, args...);
 }
+/// With register tiles among the sources: the arguments up to the last
+/// register tile by reference, the rest by value.
+#define TIRX_EWISE_REFS(CLASSES, PARAMS, NAMES, LAST)                                              \
+  template <class F, class Dst, TIRX_UNPAREN CLASSES, class... Args>                               \
+  requires(is_owning_tensor_v<LAST> && !(is_owning_tensor_v<Args> || ...))                         \
+      __device__ TIRX_FORCEINLINE void                                                             \
+      ewise(F&& f, Dst&& dst, TIRX_UNPAREN PARAMS, Args... args) {                                 \
+    impl::ewise(f, dst, TIRX_UNPAREN NAMES, args...);                                              \
+  }
+#define TIRX_UNPAREN(...) __VA_ARGS__
+TIRX_EWISE_REFS((class S1), (S1 && s1), (s1), S1)
+TIRX_EWISE_REFS((class S1, class S2), (S1 && s1, S2&& s2), (s1, s2), S2)
+TIRX_EWISE_REFS((class S1, class S2, class S3), (S1 && s1, S2&& s2, S3&& s3), (s1, s2, s3), S3)
+TIRX_EWISE_REFS((class S1, class S2, class S3, class S4), (S1 && s1, S2&& s2, S3&& s3, S4&& s4),
+                (s1, s2, s3, s4), S4)
+#undef TIRX_EWISE_REFS
+#undef TIRX_UNPAREN
 template <class F> __device__ TIRX_FORCEINLINE void ewise(F&& f) { impl::ewise(f); }
 #endif
 

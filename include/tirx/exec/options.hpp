@@ -23,19 +23,20 @@ namespace tirx::tile {
 /// modes); it holds exactly one element per repeat.
 template <class P> struct Pred { P p; };
 template <class Tn> struct MaskPred;
-template <class P> TIRX_HD constexpr auto pred(P p) {
-  if constexpr (is_tensor_v<P>) {
-    static_assert(cuda::std::is_same_v<typename P::value_type, bool>,
-                  "tirx::tile::pred(mask): a predicate tensor holds bool elements (setp's "
-                  "destination); compare the values first, e.g. apply<ptx<\"setp.ne.s32\">>(mask, "
-                  "x, 0, scope)");
-    static_assert(P::scope == MemScope::local,
-                  "tirx::tile::pred(mask): the mask is a register tensor (alloc_local<bool, ...>), "
-                  "read by each thread; load a mask in memory into registers first");
-    return Pred<MaskPred<P>>{MaskPred<P>{p}};
-  } else {
-    return Pred<P>{p};
-  }
+template <class P>
+requires(!is_tensor_v<P>) TIRX_HD constexpr auto pred(P p) { return Pred<P>{p}; }
+/// (the mask is held as a view: a register tile is never copied)
+template <class P>
+requires(is_tensor_v<P>) TIRX_HD constexpr auto pred(const P& p) {
+  static_assert(cuda::std::is_same_v<typename P::value_type, bool>,
+                "tirx::tile::pred(mask): a predicate tensor holds bool elements (setp's "
+                "destination); compare the values first, e.g. apply<ptx<\"setp.ne.s32\">>(mask, "
+                "x, 0, scope)");
+  static_assert(P::scope == MemScope::local,
+                "tirx::tile::pred(mask): the mask is a register tensor (alloc_local<bool, ...>), "
+                "read by each thread; load a mask in memory into registers first");
+  using V = decltype(p.view());
+  return Pred<MaskPred<V>>{MaskPred<V>{p.view()}};
 }
 /// With a predicate: a predicated-off load keeps the destination's old value.
 /// An enumeration, like the scopes: `tile::preserve_dst` is a constant, not
@@ -116,7 +117,13 @@ enum NegateB { negate_b };
 /// value is written into the instruction's text; the Desc says which
 /// source takes one and its range (exec/contract.hpp checks both).
 template <long long V> using Imm = ptxemit::Imm<V>;
+#if defined(__CUDACC__)
+// (a device variable: an apply that takes a register tile after it binds it
+// by reference, which a host constexpr object would not allow in device code)
+template <long long V> static constexpr __device__ Imm<V> imm{};
+#else
 template <long long V> inline constexpr Imm<V> imm{};
+#endif
 
 } // namespace tirx::tile
 

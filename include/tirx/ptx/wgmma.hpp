@@ -94,13 +94,15 @@ struct family {
       constexpr int scale_a = (Flags & 1u) ? -1 : 1, scale_b = (Flags & 2u) ? -1 : 1;
       using Cr = cuda::std::conditional_t<c.cls == 'f', float, unsigned>;
       Cr* regs = reinterpret_cast<Cr*>(d.data());
-      const unsigned long long db = descriptor<o.b>(b.data());
+      const unsigned long long db =
+          descriptor<o.b, cuda::std::remove_cvref_t<decltype(b)>::align>(b.data());
       if constexpr (o.reg_a) {
         const unsigned* ar = reinterpret_cast<const unsigned*>(a.data());
         emit<f.combo, f.n, true, scale_a, scale_b, 0, o.b.major == MatrixMajor::mn>(
             regs, 0ull, ar, db, on.accumulate);
       } else {
-        const unsigned long long da = descriptor<o.a>(a.data());
+        const unsigned long long da =
+            descriptor<o.a, cuda::std::remove_cvref_t<decltype(a)>::align>(a.data());
         emit<f.combo, f.n, false, scale_a, scale_b, o.a.major == MatrixMajor::mn,
              o.b.major == MatrixMajor::mn>(regs, da, nullptr, db, on.accumulate);
       }

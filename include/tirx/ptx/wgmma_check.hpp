@@ -255,7 +255,8 @@ TIRX_HD constexpr void report() {
 #if defined(__CUDACC__)
 /// The matrix descriptor of a shared operand with facts M at p: start,
 /// LBO, SBO in 16-byte units, the swizzle mode. In debug builds, traps
-/// when a swizzled tile's base is not aligned to its swizzle atom.
+/// when a swizzled tile's base is not aligned to its swizzle atom (Align:
+/// the alignment the tile's type promises).
 ///
 /// The start field is ((p + M.start) & 0x3FFFF) >> 4: the address in the
 /// CTA's shared window (the mask drops a cluster CTA's rank, above bit 24).
@@ -265,9 +266,12 @@ TIRX_HD constexpr void report() {
 /// nothing carries past bit 18). Written so, the k slices of
 /// one stage tile (one p, static starts) share the masked base, and each
 /// descriptor is that base plus a constant.
-template <SmemMatrix M, class T> __device__ TIRX_FORCEINLINE unsigned long long descriptor(T* p) {
+template <SmemMatrix M, int Align = 1, class T>
+__device__ TIRX_FORCEINLINE unsigned long long descriptor(T* p) {
   const unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(p));
-  if constexpr (M.mode != SwizzleMode::none)
+  // (not when the tile's type already promises it: then no check sits
+  // between two wgmmas, where its branch would make ptxas serialize them)
+  if constexpr (M.mode != SwizzleMode::none && Align % (8 * M.row_bytes()) != 0)
     TIRX_CHECK((at % (8 * M.row_bytes())) == 0,
                "tirx::tile::apply: wgmma: a swizzled shared tile must start on its swizzle atom "
                "(8 rows of the swizzle's bytes, 1024 for 128B); allocate it with that alignment");

@@ -69,8 +69,16 @@ template <class X> __device__ TIRX_FORCEINLINE void wgmma_fence_operand(X& x) {
 
 /// wgmma.fence.sync.aligned (every thread of the warpgroup); the
 /// fragments named (the accumulators, A in registers) are pinned before it,
-/// so that no register move lands between the fence and the wgmmas.
+/// so that no register move lands between the fence and the wgmmas. Debug
+/// builds check the launch here, before the wgmmas, for the wgmma applies
+/// that follow (a check between two wgmmas makes ptxas serialize them).
 template <class... Frag> __device__ TIRX_FORCEINLINE void wgmma_fence(Frag&... frag) {
+  TIRX_CHECK(
+      blockDim.y == 1 && blockDim.z == 1,
+      "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks");
+  TIRX_CHECK(blockDim.x % 128 == 0,
+             "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch "
+             "a multiple of 128 threads");
   (wgmma_fence_operand(frag), ...);
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");

@@ -46,5 +46,13 @@ template <class Tn> TIRX_HD constexpr auto pair_halves(const Tn& t) {
     (cuda::std::make_integer_sequence<int, s.rank>{});
   }
 }
+/// pair_halves of a temporary register tile: refused (the views would dangle).
+template <class Tn>
+requires(is_tensor_v<Tn>&& Tn::owning) TIRX_HD auto pair_halves(const Tn&& t) {
+  static_assert(!Tn::owning, "tirx::pair_halves: views of a temporary register tile would dangle "
+                             "(its registers die at the end of the expression); name the tile "
+                             "(auto regs = alloc_local<...>();) and pass that variable");
+  return pair_halves(t);
+}
 
 } // namespace tirx

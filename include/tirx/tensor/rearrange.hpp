@@ -233,4 +233,41 @@ TIRX_HD constexpr RearrangeResult checked_rearrange(const Shape& in) {
 }
 } // namespace detail
 
+namespace detail {
+/// Tensor::rearrange's rules: one static_assert per error; true when none broke.
+template <RearrangeError e> TIRX_HD constexpr bool rearrange_checked() {
+  static_assert(
+      e != RearrangeError::no_arrow,
+      "tirx::Tensor::rearrange: the pattern needs '->' between the input and output modes");
+  static_assert(e != RearrangeError::bad_character,
+                "tirx::Tensor::rearrange: a pattern holds names, spaces and parentheses only");
+  static_assert(e != RearrangeError::unbalanced_parens,
+                "tirx::Tensor::rearrange: unbalanced parentheses in the pattern");
+  static_assert(e != RearrangeError::nested_parens,
+                "tirx::Tensor::rearrange: parentheses cannot nest; list the names of one merged "
+                "mode in one group");
+  static_assert(e != RearrangeError::empty_group,
+                "tirx::Tensor::rearrange: an empty group () has no names");
+  static_assert(e != RearrangeError::duplicate_name,
+                "tirx::Tensor::rearrange: a name appears twice on one side of the pattern");
+  static_assert(e != RearrangeError::name_on_one_side,
+                "tirx::Tensor::rearrange: every name must appear on both sides of '->'");
+  static_assert(e != RearrangeError::rank_mismatch,
+                "tirx::Tensor::rearrange: the left side must have one entry (a name or a group) "
+                "per mode of the tensor");
+  static_assert(e != RearrangeError::too_many_unknown,
+                "tirx::Tensor::rearrange: a group may leave at most one size unknown; give the "
+                "others, e.g. \"warp=2\"");
+  static_assert(e != RearrangeError::size_mismatch,
+                "tirx::Tensor::rearrange: the sizes of a group must multiply to its mode's extent");
+  static_assert(e != RearrangeError::bad_sizes,
+                "tirx::Tensor::rearrange: sizes are written \"name=integer\", separated by "
+                "spaces or commas");
+  static_assert(e != RearrangeError::unused_size,
+                "tirx::Tensor::rearrange: a size names something the pattern does not contain");
+  static_assert(e != RearrangeError::too_many_names, "tirx::Tensor::rearrange: at most 8 names");
+  return e == RearrangeError::none;
+}
+} // namespace detail
+
 } // namespace tirx

@@ -143,4 +143,28 @@ TIRX_HD constexpr RetypeResult retype(const TileLayout& l, const Shape& shape, i
   return res;
 }
 
+namespace detail {
+/// Tensor::view<U>'s rules: one static_assert per error; true when none broke.
+template <RetypeError e> TIRX_HD constexpr bool retype_checked() {
+  static_assert(e != RetypeError::width_not_multiple,
+                "tirx::Tensor::view<U>: one element width must be a multiple of the other");
+  static_assert(
+      e != RetypeError::extent_not_divisible,
+      "tirx::Tensor::view<U>: the last mode's extent must be divisible by the width ratio; "
+      "view<...>() to another shape first");
+  static_assert(
+      e != RetypeError::not_contiguous,
+      "tirx::Tensor::view<U>: the elements merged into one U must be consecutive in memory "
+      "(the last mode stride-1 on m)");
+  static_assert(e != RetypeError::stride_not_divisible,
+                "tirx::Tensor::view<U>: every memory stride must be divisible by the width ratio");
+  static_assert(
+      e != RetypeError::offset_not_divisible,
+      "tirx::Tensor::view<U>: the layout's memory offset must be divisible by the width ratio");
+  static_assert(e != RetypeError::swizzle_too_fine,
+                "tirx::Tensor::view<U>: the swizzle keeps fewer bytes together than one U");
+  return e == RetypeError::none;
+}
+} // namespace detail
+
 } // namespace tirx

@@ -24,6 +24,17 @@ public:
     *this->data() = v;
   }
   TIRX_HD constexpr explicit Scalar(const Base& b) : Base(b) {}
+  /// A local scalar is a value: a copy copies the value (the tensor under
+  /// it, which owns its register, is never copied itself).
+  constexpr Scalar(const Scalar&) requires(!owns_storage_v<Store>) = default;
+  constexpr Scalar& operator=(const Scalar&) requires(!owns_storage_v<Store>) = default;
+  TIRX_HD constexpr Scalar(const Scalar& o) requires(owns_storage_v<Store>) : Base() {
+    *this->data() = o.value();
+  }
+  TIRX_HD constexpr Scalar& operator=(const Scalar& o) requires(owns_storage_v<Store>) {
+    value() = o.value();
+    return *this;
+  }
   TIRX_HD constexpr T& value() const { return *const_cast<T*>(this->data()); }
   TIRX_HD constexpr operator T&() const { return value(); } // NOLINT
   TIRX_HD constexpr Scalar& operator=(const T& v) {

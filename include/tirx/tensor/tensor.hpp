@@ -11,6 +11,7 @@
 #include <tirx/tensor/rearrange.hpp>
 #include <tirx/tensor/retype.hpp>
 #include <tirx/tensor/mem_scope.hpp>
+#include <tirx/tensor/storage.hpp>
 #include <tirx/tensor/sub.hpp>
 
 namespace tirx {
@@ -35,23 +36,13 @@ template <TileLayout L, Shape S, int... P> TIRX_HD constexpr PermuteResult permu
 }
 } // namespace detail
 
-// -- storage -----------------------------------------------------------------
-
-/// A view: the tensor refers to storage it does not own.
-template <class T> struct PointerStorage {
-  T* ptr = nullptr;
-  TIRX_HD constexpr T* data() const { return ptr; }
-};
-
-/// Owned per-thread storage (alloc_local): N elements, copied by value.
-template <class T, index_t N, int Align> struct ArrayStorage {
-  TIRX_HD constexpr ArrayStorage() {} // NOLINT: uninitialised on purpose
-  alignas(Align) T values[N];
-  TIRX_HD constexpr T* data() { return values; }
-  TIRX_HD constexpr const T* data() const { return values; }
-};
-
-// -- index arguments of sub ----------------------------------------------------
+/// The rvalue overloads of the views of an owning tensor: refused, since the
+/// view would outlive the registers it points at.
+#define TIRX_TEMPORARY_TILE_VIEW(OP)                                                               \
+  static_assert(!owns_storage_v<Store>,                                                            \
+                "tirx::Tensor::" OP ": a view of a temporary register tile would dangle (its "     \
+                "registers die at the end of the expression); name the tile (auto regs = "         \
+                "alloc_local<...>();) and take views of that variable")
 
 // -- Tensor --------------------------------------------------------------------
 
@@ -64,7 +55,7 @@ template <class T, index_t N, int Align> struct ArrayStorage {
 ///   Store    PointerStorage<T> for views, ArrayStorage for alloc_local
 template <class T, class Shp, MemScope Sc = MemScope::global, int Align = alignof(T),
           class Lay = row_major_t<Shp>, class Store = PointerStorage<T>>
-class Tensor {
+class Tensor : detail::register_tile_not_copyable<owns_storage_v<Store>> {
   static_assert(is_shape_type_v<Shp>,
                 "tirx::Tensor: the shape must be a ShapeT<...>, e.g. ShapeT<2, 32, 4>");
   static_assert(is_layout_type_v<Lay>, "tirx::Tensor: the layout must be a LayoutT; write "
@@ -86,6 +77,9 @@ public:
   static constexpr MemScope scope = Sc;
   static constexpr int align = Align;
   static constexpr int rank = Shp::rank;
+  /// Whether the tensor owns its storage (alloc_local): then it is not
+  /// copied, and its views are taken of a named variable only.
+  static constexpr bool owning = owns_storage_v<Store>;
 
   /// The shape and layout as values (for constant expressions).
   TIRX_HD static constexpr Shape shape() { return Shp::value; }
@@ -145,7 +139,7 @@ public:
   }
 
   /// A[i] on a 1-D tensor, or A[ramp(base, stride, lanes)] (see vector.hpp).
-  template <class I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) const {
+  template <class I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) const& {
     if constexpr (cuda::std::is_integral_v<I> || is_static_int_v<I>) {
       static_assert(rank == 1,
                     "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
@@ -156,7 +150,7 @@ public:
   }
   /// The same on a mutable owning tensor (alloc_local): `values[k] = x` and
   /// `values[ramp(...)] = v` write (the const overload would give const T&).
-  template <class I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) {
+  template <class I> TIRX_HD TIRX_FORCEINLINE constexpr decltype(auto) operator[](I i) & {
     if constexpr (cuda::std::is_integral_v<I> || is_static_int_v<I>) {
       static_assert(rank == 1,
                     "tirx::Tensor::operator[]: use A(i, j, ...) for tensors of several modes");
@@ -164,6 +158,10 @@ public:
     } else {
       return at(view(), i);
     }
+  }
+  template <class I> TIRX_HD constexpr decltype(auto) operator[](I i) const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("operator[]");
+    return static_cast<const Tensor&>(*this)[i];
   }
 
   /// A pointer to element (i, j, ...): this thread's slot for distributed layouts.
@@ -191,9 +189,17 @@ public:
     using C = cuda::std::conditional_t<cuda::std::is_same_v<Store, PointerStorage<T>>, T, const T>;
     return Tensor<C, Shp, Sc, Align, Lay, PointerStorage<C>>{data()};
   }
+  TIRX_HD constexpr auto view() const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("view");
+    return static_cast<const Tensor&>(*this).view();
+  }
 
   /// view<64, 4>(): the same elements under another shape of equal size.
-  template <index_t... Dims> TIRX_HD constexpr auto view() const {
+  template <index_t... Dims> TIRX_HD constexpr auto view() const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("view");
+    return static_cast<const Tensor&>(*this).template view<Dims...>();
+  }
+  template <index_t... Dims> TIRX_HD constexpr auto view() const& {
     static_assert(sizeof...(Dims) > 0,
                   "tirx::Tensor::view: give the new shape, e.g. view<64, 4>()");
     static_assert((index_t{1} * ... * Dims) == Shp::size,
@@ -205,29 +211,16 @@ public:
 
   /// view<U>(): the same bytes as elements of type U (8 halves as 4 uint32).
   template <class U>
-  requires(!is_static_int_v<U>) TIRX_HD auto view() const {
+  requires(!is_static_int_v<U> && owning) TIRX_HD auto view() const&& {
+    TIRX_TEMPORARY_TILE_VIEW("view<U>");
+    return static_cast<const Tensor&>(*this).template view<U>();
+  }
+  template <class U>
+  requires(!is_static_int_v<U>) TIRX_HD auto view() const& {
     static_assert(dtype_traits<U>::known,
                   "tirx::Tensor::view<U>: U must be a tirx element type (see dtype.hpp)");
     constexpr RetypeResult r = retype(Lay::value, Shp::value, dtype_bits<T>, dtype_bits<U>);
-    static_assert(r.error != RetypeError::width_not_multiple,
-                  "tirx::Tensor::view<U>: one element width must be a multiple of the other");
-    static_assert(
-        r.error != RetypeError::extent_not_divisible,
-        "tirx::Tensor::view<U>: the last mode's extent must be divisible by the width ratio; "
-        "view<...>() to another shape first");
-    static_assert(
-        r.error != RetypeError::not_contiguous,
-        "tirx::Tensor::view<U>: the elements merged into one U must be consecutive in memory "
-        "(the last mode stride-1 on m)");
-    static_assert(
-        r.error != RetypeError::stride_not_divisible,
-        "tirx::Tensor::view<U>: every memory stride must be divisible by the width ratio");
-    static_assert(
-        r.error != RetypeError::offset_not_divisible,
-        "tirx::Tensor::view<U>: the layout's memory offset must be divisible by the width ratio");
-    static_assert(r.error != RetypeError::swizzle_too_fine,
-                  "tirx::Tensor::view<U>: the swizzle keeps fewer bytes together than one U");
-    if constexpr (r.error == RetypeError::none) {
+    if constexpr (detail::retype_checked<r.error>()) {
       using U2 = cuda::std::conditional_t<cuda::std::is_const_v<T>, const U, U>;
       return Tensor<U2, typename detail::shape_type_of<r.shape>::type, Sc, Align,
                     typename detail::layout_type_of<r.layout>::type, PointerStorage<U2>>{
@@ -236,7 +229,11 @@ public:
   }
 
   /// permute<1, 0>(): reorder the modes; new mode i is old mode P[i].
-  template <int... P> TIRX_HD constexpr auto permute() const {
+  template <int... P> TIRX_HD constexpr auto permute() const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("permute");
+    return static_cast<const Tensor&>(*this).template permute<P...>();
+  }
+  template <int... P> TIRX_HD constexpr auto permute() const& {
     static_assert(sizeof...(P) == rank, "tirx::Tensor::permute: give one mode index per mode");
     constexpr bool grouped = regroup(Lay::value, Shp::value).ok;
     static_assert(grouped,
@@ -255,7 +252,11 @@ public:
   /// drops its mode, a range narrows it (with a step), all keeps it. Static
   /// indices (c<k>, range<...>) may select along any axis; run-time ones only
   /// along memory (they move the pointer).
-  template <class... A> TIRX_HD constexpr auto sub(A... a) const {
+  template <class... A> TIRX_HD constexpr auto sub(A... a) const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("sub");
+    return static_cast<const Tensor&>(*this).sub(a...);
+  }
+  template <class... A> TIRX_HD constexpr auto sub(A... a) const& {
     static_assert(sizeof...(A) == rank,
                   "tirx::Tensor::sub: give one index, range or all per mode of the tensor");
     constexpr detail::SubPlan plan = detail::make_sub_plan<A...>(Lay::value, Shp::value);
@@ -312,41 +313,14 @@ public:
   /// split, merge and reorder modes with an einops pattern. Names in one
   /// parenthesised group merge into one mode; sizes not given are inferred.
   template <fixed_string Pattern, fixed_string Sizes = "">
-  TIRX_HD constexpr auto rearrange() const {
+  TIRX_HD constexpr auto rearrange() const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("rearrange");
+    return static_cast<const Tensor&>(*this).template rearrange<Pattern, Sizes>();
+  }
+  template <fixed_string Pattern, fixed_string Sizes = "">
+  TIRX_HD constexpr auto rearrange() const& {
     constexpr RearrangeResult r = detail::checked_rearrange<Pattern, Sizes>(Shp::value);
-    constexpr RearrangeError e = r.error;
-    static_assert(
-        e != RearrangeError::no_arrow,
-        "tirx::Tensor::rearrange: the pattern needs '->' between the input and output modes");
-    static_assert(e != RearrangeError::bad_character,
-                  "tirx::Tensor::rearrange: a pattern holds names, spaces and parentheses only");
-    static_assert(e != RearrangeError::unbalanced_parens,
-                  "tirx::Tensor::rearrange: unbalanced parentheses in the pattern");
-    static_assert(e != RearrangeError::nested_parens,
-                  "tirx::Tensor::rearrange: parentheses cannot nest; list the names of one merged "
-                  "mode in one group");
-    static_assert(e != RearrangeError::empty_group,
-                  "tirx::Tensor::rearrange: an empty group () has no names");
-    static_assert(e != RearrangeError::duplicate_name,
-                  "tirx::Tensor::rearrange: a name appears twice on one side of the pattern");
-    static_assert(e != RearrangeError::name_on_one_side,
-                  "tirx::Tensor::rearrange: every name must appear on both sides of '->'");
-    static_assert(e != RearrangeError::rank_mismatch,
-                  "tirx::Tensor::rearrange: the left side must have one entry (a name or a group) "
-                  "per mode of the tensor");
-    static_assert(e != RearrangeError::too_many_unknown,
-                  "tirx::Tensor::rearrange: a group may leave at most one size unknown; give the "
-                  "others, e.g. \"warp=2\"");
-    static_assert(
-        e != RearrangeError::size_mismatch,
-        "tirx::Tensor::rearrange: the sizes of a group must multiply to its mode's extent");
-    static_assert(e != RearrangeError::bad_sizes,
-                  "tirx::Tensor::rearrange: sizes are written \"name=integer\", separated by "
-                  "spaces or commas");
-    static_assert(e != RearrangeError::unused_size,
-                  "tirx::Tensor::rearrange: a size names something the pattern does not contain");
-    static_assert(e != RearrangeError::too_many_names, "tirx::Tensor::rearrange: at most 8 names");
-    if constexpr (e == RearrangeError::none) {
+    if constexpr (detail::rearrange_checked<r.error>()) {
       constexpr Shape el = r.elementary;
       return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
         return this->template view<el.dims[I]...>().template permute<r.perm[I]...>();
@@ -356,7 +330,11 @@ public:
   }
 
   /// view_shape<shape(64, 4)>(): view<...>() with a Shape value.
-  template <Shape V> TIRX_HD constexpr auto view_shape() const {
+  template <Shape V> TIRX_HD constexpr auto view_shape() const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("view_shape");
+    return static_cast<const Tensor&>(*this).template view_shape<V>();
+  }
+  template <Shape V> TIRX_HD constexpr auto view_shape() const& {
     return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
       return this->template view<V.dims[I]...>();
     }
@@ -365,7 +343,7 @@ public:
 
 private:
   using elem_t = T;
-  TIRX_HD constexpr auto base_view() const {
+  TIRX_HD constexpr auto base_view() const& {
     return Tensor<elem_t, Shp, Sc, Align, Lay, PointerStorage<elem_t>>{const_cast<elem_t*>(data())};
   }
 };
@@ -373,6 +351,15 @@ private:
 template <class T> inline constexpr bool is_tensor_v = false;
 template <class T, class Shp, MemScope Sc, int A, class L, class St>
 inline constexpr bool is_tensor_v<Tensor<T, Shp, Sc, A, L, St>> = true;
+/// Whether X (references and const aside) is a tensor that owns its
+/// registers (alloc_local), which is passed by reference, never copied.
+namespace detail {
+template <class X> inline constexpr bool owning_tensor = false;
+template <class T, class Shp, MemScope Sc, int A, class L, class St>
+inline constexpr bool owning_tensor<Tensor<T, Shp, Sc, A, L, St>> = owns_storage_v<St>;
+} // namespace detail
+template <class X>
+inline constexpr bool is_owning_tensor_v = detail::owning_tensor<cuda::std::remove_cvref_t<X>>;
 
 /// A tensor type over global memory, for kernel parameters:
 /// GlobalTensor<float, ShapeT<2, 32, 3, 4>, 16>.

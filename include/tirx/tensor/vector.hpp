@@ -160,5 +160,14 @@ requires(is_tensor_v<Tens>) TIRX_HD TIRX_FORCEINLINE auto at(const Tens& t, Ramp
                 "tirx::ramp: vector indices apply to 1-D tensors; view<N>() first");
   return detail::RampRef<decltype(t.view()), Ramp<St, L>>{t.view(), r};
 }
+/// at() of a temporary register tile: refused (the reference would dangle).
+template <class Tens, class St, class L>
+requires(is_tensor_v<Tens>&& Tens::owning) TIRX_HD auto at(const Tens&& t, Ramp<St, L> r) {
+  static_assert(!Tens::owning,
+                "tirx::ramp: a reference into a temporary register tile would "
+                "dangle (its registers die at the end of the expression); name "
+                "the tile (auto regs = alloc_local<...>();) and index that variable");
+  return at(t, r);
+}
 
 } // namespace tirx

@@ -1,0 +1,10 @@
+// Must not compile: operator[] (a ramp reference) into a temporary register tile.
+// expected-error {{tirx::Tensor::operator[]: a view of a temporary register tile would dangle (its registers die at the end of the expression); name the tile (auto regs = alloc_local<...>();) and take views of that variable}}
+#include <tirx/tile.hpp>
+
+using namespace tirx;
+using namespace tirx::literals;
+
+constexpr TileLayout reg = layout_of<"S[(32, 4) : (1@laneid, 1)]">;
+
+void f() { auto bad = alloc_local<float, shape(128)>()[ramp(0, 1_c, 4_c)]; }
