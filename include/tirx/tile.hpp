@@ -9,12 +9,16 @@
 #include <tirx/exec/bulk.hpp>
 #include <tirx/exec/ewise.hpp>
 #include <tirx/exec/fence.hpp>
+#include <tirx/exec/fragment.hpp>
+#include <tirx/exec/fragment_facts.hpp>
+#include <tirx/exec/fragment_store.hpp>
 #include <tirx/exec/grid.hpp>
 #include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/reduce.hpp>
 #include <tirx/exec/scheduler.hpp>
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/specialize.hpp>
+#include <tirx/exec/softmax.hpp>
 #include <tirx/exec/sync.hpp>
 #include <tirx/exec/tcgen05.hpp>
 #include <tirx/exec/tma.hpp>

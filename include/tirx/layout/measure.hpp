@@ -116,6 +116,16 @@ TIRX_HD constexpr TileLayout canonicalize(const TileLayout& l) {
   return r;
 }
 
+/// l without its offsets, canonical: the arrangement alone, wherever it
+/// starts (a register view's first slot, a TMEM region's address).
+TIRX_HD constexpr TileLayout without_offsets(const TileLayout& l) {
+  TileLayout r = l;
+  r.noffset = 0;
+  for (Term& t : r.offset)
+    t = Term{};
+  return canonicalize(r);
+}
+
 /// Drops every iter, replica and offset that is not on a memory axis: what
 /// one thread stores (TIRx storage()). A register tile
 /// S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)] stores S[(3, 4) : (4, 1)].

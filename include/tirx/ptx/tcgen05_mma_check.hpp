@@ -58,15 +58,6 @@ enum class MmaError {
 template <class X>
 inline constexpr bool smem_v = X::scope == MemScope::shared || X::scope == MemScope::shared_dyn;
 
-/// A TMEM layout without its offsets (where a region starts is the address).
-TIRX_HD constexpr TileLayout without_offsets(const TileLayout& l) {
-  TileLayout r = l;
-  r.noffset = 0;
-  for (Term& t : r.offset)
-    t = Term{};
-  return canonicalize(r);
-}
-
 /// The facts the checks find for operands D, A, B of form (Kind, CtaGroup).
 template <MmaKind Kind, int CtaGroup, class Dr, class Ar, class Br> struct MmaOperands {
   using D = cuda::std::remove_cvref_t<Dr>;

@@ -97,7 +97,7 @@ struct family {
       const unsigned long long db =
           descriptor<o.b, cuda::std::remove_cvref_t<decltype(b)>::align>(b.data());
       if constexpr (o.reg_a) {
-        const unsigned* ar = reinterpret_cast<const unsigned*>(a.data());
+        const unsigned* ar = reinterpret_cast<const unsigned*>(a.data() + o.a_slot);
         emit<f.combo, f.n, true, scale_a, scale_b, 0, o.b.major == MatrixMajor::mn>(
             regs, 0ull, ar, db, on.accumulate);
       } else {

@@ -129,6 +129,7 @@ template <int C, long long N, long long K, class Dr, class Ar, class Br> struct 
   int operand = 0;
   long long want0 = 0, want1 = 0, got0 = 0, got1 = 0;
   bool reg_a = false;
+  long long a_slot = 0; ///< A in registers: the view's first slot
   SmemMatrix a{}, b{};
 
   TIRX_HD constexpr bool fail(Error e, int op, long long w0, long long w1, long long g0,
@@ -191,8 +192,13 @@ template <int C, long long N, long long K, class Dr, class Ar, class Br> struct 
           fail(Error::b_shape, 2, n, k, ext<B>(0), ext<B>(1));
         else if (A::scope == MemScope::local) {
           reg_a = true;
-          if (!(canonicalize(A::layout()) ==
-                canonicalize(wgmma_a_fragment_layout(static_cast<int>(sizeof(TA))))))
+          // a view of a wider fragment (a K slice of a converted
+          // accumulator) starts at a whole register: its slot offset
+          constexpr TileLayout la = A::layout();
+          a_slot = la.offset_on(Axis{0});
+          if (!(without_offsets(la) ==
+                without_offsets(wgmma_a_fragment_layout(static_cast<int>(sizeof(TA))))) ||
+              la.noffset > (a_slot != 0 ? 1 : 0) || (a_slot * sizeof(TA)) % 4 != 0)
             fail(Error::a_fragment, 1, 64, k, 0, 0);
           else
             smem_ok<B>(2, b, combos[C].trans);
@@ -235,7 +241,8 @@ TIRX_HD constexpr void report() {
                 "a shared-memory tensor");
   static_assert(E != Error::a_fragment,
                 "tirx::tile::apply: wgmma: A in registers must have wgmma_a_fragment_layout "
-                "(the m64kK fragment); load it with that layout or pass a shared tile");
+                "(the m64kK fragment, or a K slice of a 16-bit accumulator-layout tile at a whole "
+                "register); load it with that layout or pass a shared tile");
   static_assert(E != Error::smem_swizzle,
                 "tirx::tile::apply: wgmma: a shared operand's swizzle (Got0 = B, Got1 = M "
                 "below) is not swizzle_for(b32 | b64 | b128, element bytes) nor none; build the "

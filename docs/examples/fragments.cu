@@ -1,0 +1,114 @@
+// The code of docs/fragments.md. Each region between `// [snippet:NAME]` and
+// `// [/snippet]` is shown verbatim in the guide; tests/tools/check_doc_snippets.py
+// keeps the two in sync. Built for sm_90a; `ctest -L gpu` runs the kernel
+// (one warpgroup: a 64 x 64 softmax over two 64-column blocks of scores,
+// then P V with P in registers) and checks it against the host; exit 77
+// without a GPU or on a GPU other than sm_90.
+#include <tirx/exec/softmax.hpp>
+#include <tirx/tile.hpp>
+
+#include "gpu_check.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+using namespace tirx;
+using bf16 = nv_bfloat16;
+
+constexpr TileLayout v_layout =
+    wgmma_smem_layout(shape(64, 64), MatrixMajor::mn, SwizzleMode::b128, 2);
+using VTile = Tensor<bf16, ShapeT<64, 64>, MemScope::shared_dyn, 1024, layout_type<v_layout>>;
+using PV = ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">;
+
+// [snippet:softmax-pv]
+// One warpgroup: O = softmax(scale S) V over 2 blocks of 64 columns of S
+// (64 x 128, row-major, -inf where masked), V (128 x 64) in shared memory.
+__global__ void softmax_pv(const float* scores, const bf16* v_rows, float scale, bf16* out) {
+  extern __shared__ __align__(1024) unsigned char smem[];
+  auto s = alloc_wgmma_accumulator<float, 64>(); // a block of scores
+  auto o = alloc_wgmma_accumulator<float, 64>(); // the output
+  auto p = alloc_like<bf16>(s);                  // P, the A operand of P V
+  OnlineSoftmax<decltype(s)> softmax;
+  auto times = [](float x, float f) { return x * f; };
+  for (int blk = 0; blk < 2; ++blk) {
+    auto v = decl_tensor<VTile>(reinterpret_cast<bf16*>(smem) + blk * 64 * 64);
+    for (int i = threadIdx.x; i < 64 * 64; i += 128) // V's rows blk*64.. as the (N, K) view
+      v(i % 64, i / 64) = v_rows[(blk * 64 + i / 64) * 64 + i % 64];
+    fence_proxy_async_shared(); // generic stores, then wgmma reads them
+    __syncthreads();
+    coord_map([&](float, int r, int c) { return scores[r * 128 + blk * 64 + c]; }, s);
+    const auto factor = softmax.step(s, scale * 1.4426950408889634f); // s -> P, new maxima
+    row_map(times, o, factor); // O so far, at the new maxima (blk 0: the wgmma below sets O)
+    convert(p, s);
+    wgmma_fence(o, p);
+    detail::static_for<4>([&](auto j) { // O += P V, K slices of 16 columns of P
+      constexpr int k0 = 16 * decltype(j)::value;
+      tile::apply<PV>(o, p.sub(_, range<k0, k0 + 16>), v.sub(_, range<k0, k0 + 16>),
+                      scope::warpgroup, tile::accumulate(blk > 0 || k0 > 0));
+    });
+    wgmma_commit_group();
+    wgmma_wait_group<0>(o, p);
+  }
+  row_map(times, o, softmax.finish()); // divide by the row sums
+  auto o16 = alloc_like<bf16>(o);
+  convert(o16, o);
+  store_fragment(o16, out, 64, 0, 0, 64, 64); // pairs of columns from the registers
+}
+// [/snippet]
+
+int main() {
+  if (int rc = tirx_test_require_gpu())
+    return rc;
+  cudaDeviceProp prop{};
+  TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  if (prop.major != 9) {
+    std::printf("SKIP: the example needs sm_90 (wgmma)\n");
+    return 77;
+  }
+  std::mt19937 rng(11);
+  std::normal_distribution<float> nd(0.0f, 2.0f);
+  std::vector<float> sc(64 * 128);
+  std::vector<bf16> v(128 * 64);
+  for (int r = 0; r < 64; ++r)
+    for (int c = 0; c < 128; ++c)
+      sc[r * 128 + c] = c > r + 64 ? -INFINITY : nd(rng); // a causal edge
+  for (auto& x : v)
+    x = __float2bfloat16(nd(rng));
+  float* ds;
+  bf16 *dv, *dout;
+  TIRX_CHECK_CUDA(cudaMalloc(&ds, sc.size() * 4));
+  TIRX_CHECK_CUDA(cudaMalloc(&dv, v.size() * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&dout, 64 * 64 * 2));
+  TIRX_CHECK_CUDA(cudaMemcpy(ds, sc.data(), sc.size() * 4, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemcpy(dv, v.data(), v.size() * 2, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(dout, 0xff, 64 * 64 * 2));
+  const float scale = 0.3f;
+  TIRX_CHECK_CUDA(cudaFuncSetAttribute(softmax_pv, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       2 * 64 * 64 * 2));
+  softmax_pv<<<1, 128, 2 * 64 * 64 * 2>>>(ds, dv, scale, dout);
+  TIRX_CHECK_LAUNCH("softmax_pv");
+  std::vector<bf16> out(64 * 64);
+  TIRX_CHECK_CUDA(cudaMemcpy(out.data(), dout, out.size() * 2, cudaMemcpyDeviceToHost));
+  double worst = 0;
+  for (int r = 0; r < 64; ++r) {
+    double mx = -INFINITY, sum = 0;
+    for (int c = 0; c < 128; ++c)
+      mx = std::max(mx, scale * static_cast<double>(sc[r * 128 + c]));
+    for (int c = 0; c < 128; ++c)
+      sum += std::exp(scale * static_cast<double>(sc[r * 128 + c]) - mx);
+    for (int n = 0; n < 64; ++n) {
+      double ref = 0;
+      for (int c = 0; c < 128; ++c)
+        ref += std::exp(scale * static_cast<double>(sc[r * 128 + c]) - mx) / sum *
+               __bfloat162float(v[c * 64 + n]);
+      const double got = __bfloat162float(out[r * 64 + n]);
+      worst = std::max(worst, std::isnan(got) ? INFINITY : std::abs(got - ref));
+    }
+  }
+  const bool ok = worst <= 3e-2;
+  std::printf("softmax(scale S) V, 64 x 64 from 2 blocks: max |error| %.3e %s\n", worst,
+              ok ? "ok" : "FAILED");
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,142 @@
+// Fragments in and out of registers (exec/fragment.hpp has the row
+// operations): a new tile in another element type (alloc_like), the type
+// conversion into it (convert: an fp32 accumulator into the 16-bit register A
+// of the next wgmma), the thread's slots as a 1-D view, and stores from the
+// registers to memory on a matrix's edge (store_fragment).
+#pragma once
+
+#include <tirx/exec/fragment.hpp>
+
+namespace tirx {
+
+#if defined(__CUDACC__)
+/// Stores a fragment's elements to memory: element (r, c) of the tile to
+/// base[(row0 + r) * ld + col0 + c], only where row0 + r < rows and col0 +
+/// c < cols (a tile on the edge of a matrix). Two neighbouring columns in
+/// neighbouring slots go as one store where the address allows (a bf16
+/// pair as 4 bytes, a float pair as 8). The wgmma accumulator's epilogue:
+///   auto out = alloc_like<nv_bfloat16>(acc);
+///   convert(out, acc);
+///   store_fragment(out, d, ldd, m0, n0, m, n);
+template <class Frag, class T>
+__device__ TIRX_FORCEINLINE void store_fragment(const Frag& x, T* base, long long ld, int row0,
+                                                int col0, int rows, int cols) {
+  static_assert(detail::check_fragment<Frag>());
+  using Fa = detail::facts_of<Frag>;
+  using E = cuda::std::remove_cv_t<typename cuda::std::remove_cvref_t<Frag>::value_type>;
+  static_assert(cuda::std::is_same_v<E, cuda::std::remove_cv_t<T>>,
+                "tirx::store_fragment: the memory's element type must be the fragment's; convert "
+                "the fragment first (alloc_like<T> + convert)");
+  const auto o = fragment_origin<Frag>();
+  const int r = row0 + o[0], c = col0 + o[1];
+  struct alignas(2 * sizeof(E)) Pair {
+    E a, b;
+  };
+  detail::static_for<Fa::slots>([&](auto kc) {
+    constexpr index_t k = decltype(kc)::value;
+    constexpr index_t reg = Fa::table.reg[k];
+    constexpr int dr = static_cast<int>(Fa::table.row[k]);
+    constexpr int dc = static_cast<int>(Fa::table.col[k]);
+    // (k, k + 1) a pair: the second of a pair is stored with the first
+    constexpr bool first = k + 1 < Fa::slots && k % 2 == 0 &&
+                           Fa::table.reg[k + 1 < Fa::slots ? k + 1 : k] == reg + 1 &&
+                           Fa::table.row[k + 1 < Fa::slots ? k + 1 : k] == dr &&
+                           Fa::table.col[k + 1 < Fa::slots ? k + 1 : k] == dc + 1;
+    constexpr bool second = k % 2 == 1 && Fa::table.reg[k - (k > 0 ? 1 : 0)] + 1 == reg &&
+                            Fa::table.row[k - (k > 0 ? 1 : 0)] == dr &&
+                            Fa::table.col[k - (k > 0 ? 1 : 0)] + 1 == dc;
+    const int rr = r + dr, cc = c + dc;
+    if (rr >= rows)
+      return;
+    T* at = base + static_cast<long long>(rr) * ld + cc;
+    if constexpr (first) {
+      if (cc + 1 < cols && reinterpret_cast<uintptr_t>(at) % sizeof(Pair) == 0) {
+        *reinterpret_cast<Pair*>(at) = Pair{x.data()[reg], x.data()[reg + 1]};
+        return;
+      }
+      if (cc < cols)
+        at[0] = x.data()[reg];
+      if (cc + 1 < cols)
+        at[1] = x.data()[reg + 1];
+    } else if constexpr (!second) {
+      if (cc < cols)
+        at[0] = x.data()[reg];
+    }
+  });
+}
+
+#endif
+
+/// The calling thread's slots of a whole register tile as a 1-D register
+/// view (n,) over the same registers, slot order: for per-thread
+/// instructions on every element, e.g.
+/// tile::apply<ptx<"ex2.approx.ftz.f32">>(thread_slots(s), thread_slots(s), scope::thread).
+template <class Frag> TIRX_HD TIRX_FORCEINLINE auto thread_slots(Frag& x) {
+  using X = cuda::std::remove_cvref_t<Frag>;
+  static_assert(is_tensor_v<X> && X::scope == MemScope::local,
+                "tirx::thread_slots: the operand must be a register tile (alloc_local, "
+                "alloc_wgmma_accumulator)");
+  constexpr TileLayout st = storage(X::layout());
+  constexpr index_t n = detail::local_elements(X::layout());
+  static_assert(X::layout().noffset == 0 && st.size() == n,
+                "tirx::thread_slots: takes a whole register tile whose slots are dense (no view "
+                "with an offset, no replicas)");
+  using T = cuda::std::remove_reference_t<decltype(*x.data())>;
+  return Tensor<T, ShapeT<n>, MemScope::local, alignof(T), row_major_t<ShapeT<n>>,
+                PointerStorage<T>>{x.data()};
+}
+
+/// A new register tile of U with x's shape and layout (uninitialised, like
+/// alloc_local): the destination of convert.
+template <class U, class Frag> TIRX_HD TIRX_FORCEINLINE auto alloc_like(const Frag&) {
+  using X = cuda::std::remove_cvref_t<Frag>;
+  static_assert(is_tensor_v<X> && X::scope == MemScope::local,
+                "tirx::alloc_like: the operand must be a register tile (alloc_local, "
+                "alloc_wgmma_accumulator)");
+  static_assert(X::layout().noffset == 0,
+                "tirx::alloc_like: takes a whole register tile, not a view with an offset");
+  return alloc_local<U, X::shape(), X::layout()>();
+}
+
+/// dst = x, each element converted (round to nearest even), dst and x
+/// whole register tiles of one shape and layout (alloc_like<U>(x)); float
+/// to bf16 or half converts the pairs of neighbouring slots with one
+/// cvt.rn.bf16x2.f32 / cvt.rn.f16x2.f32. The wgmma accumulator layout over
+/// 16-bit elements holds the A fragments of its 16-column slices:
+///   auto p = alloc_like<nv_bfloat16>(s);
+///   convert(p, s);
+///   ... p.sub(_, range<16 * j, 16 * j + 16>) ...   // the register A of the next wgmma
+template <class Dst, class Src> TIRX_HD TIRX_FORCEINLINE void convert(Dst& dst, const Src& x) {
+  using X = cuda::std::remove_cvref_t<Src>;
+  using Y = cuda::std::remove_cvref_t<Dst>;
+  static_assert(is_tensor_v<X> && X::scope == MemScope::local && is_tensor_v<Y> &&
+                    Y::scope == MemScope::local,
+                "tirx::convert: both operands must be register tiles (alloc_local, "
+                "alloc_wgmma_accumulator, alloc_like)");
+  static_assert(X::layout() == Y::layout() && X::layout().noffset == 0,
+                "tirx::convert: the destination must have the source's layout, both whole tiles "
+                "(make it with alloc_like<U>(source))");
+  using T = cuda::std::remove_cv_t<typename X::value_type>;
+  using U = cuda::std::remove_cv_t<typename Y::value_type>;
+  constexpr index_t n = detail::local_elements(X::layout());
+  constexpr bool pairs = cuda::std::is_same_v<T, float> && n % 2 == 0 &&
+                         (cuda::std::is_same_v<U, nv_bfloat16> || cuda::std::is_same_v<U, half>);
+  if constexpr (pairs) {
+    detail::static_for<n / 2>([&](auto h) {
+      constexpr index_t i = 2 * decltype(h)::value;
+      if constexpr (cuda::std::is_same_v<U, nv_bfloat16>) {
+        const __nv_bfloat162 p = __floats2bfloat162_rn(x.data()[i], x.data()[i + 1]);
+        dst.data()[i] = p.x, dst.data()[i + 1] = p.y;
+      } else {
+        const __half2 p = __floats2half2_rn(x.data()[i], x.data()[i + 1]);
+        dst.data()[i] = p.x, dst.data()[i + 1] = p.y;
+      }
+    });
+  } else {
+    detail::static_for<n>([&](auto i) {
+      dst.data()[decltype(i)::value] = static_cast<U>(x.data()[decltype(i)::value]);
+    });
+  }
+}
+
+} // namespace tirx
