@@ -1,6 +1,7 @@
-// tirx's Hopper GEMM and its RMSNorm as PyTorch operators:
+// tirx's Hopper GEMM, its RMSNorm and its attention as PyTorch operators:
 //   torch.ops.tirx.gemm(a, b)                 -> a @ b.T   (bf16, sm_90a)
 //   torch.ops.tirx.rmsnorm(x, weight, eps)    -> x / sqrt(mean(x^2, -1) + eps) * weight (float32)
+//   torch.ops.tirx.attention_fwd(q, k, v, causal, scale) -> (o, lse)  (BSHD bf16/fp16, sm_90a)
 // registered with TORCH_LIBRARY, so that torch.compile sees two opaque ops
 // (their shape functions, for tracing, are in tirx_ops.py). Every argument
 // is checked here, with the rule and the fix in the message: TypeError for a
@@ -19,6 +20,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -148,6 +150,75 @@ at::Tensor rmsnorm(const at::Tensor& x, const at::Tensor& weight, double eps) {
   return y;
 }
 
+std::tuple<at::Tensor, at::Tensor> attention_fwd(const at::Tensor& q, const at::Tensor& k,
+                                                 const at::Tensor& v, bool causal, double scale) {
+  constexpr const char* op = "tirx_ops.attention";
+  const auto dt = q.scalar_type();
+  TORCH_CHECK_TYPE((dt == at::kBFloat16 || dt == at::kHalf) && k.scalar_type() == dt &&
+                       v.scalar_type() == dt,
+                   op, ": q, k and v must all be torch.bfloat16 or all torch.float16, got ",
+                   q.scalar_type(), ", ", k.scalar_type(), " and ", v.scalar_type());
+  TORCH_CHECK_VALUE(q.dim() == 4 && k.dim() == 4 && v.dim() == 4, op,
+                    ": q, k and v must be (batch, seqlen, heads, head_dim) tensors, got ",
+                    num(q.dim()), "-D, ", num(k.dim()), "-D and ", num(v.dim()), "-D");
+  const int64_t b = q.size(0), sq = q.size(1), hq = q.size(2), d = q.size(3);
+  const int64_t sk = k.size(1), hkv = k.size(2);
+  TORCH_CHECK_VALUE(k.size(0) == b && v.size(0) == b && k.size(3) == d && v.sizes() == k.sizes(),
+                    op,
+                    ": k and v must be (batch, seqlen_k, heads_kv, head_dim) with q's batch and "
+                    "head_dim, got q ",
+                    dims(q.sizes()), ", k ", dims(k.sizes()), ", v ", dims(v.sizes()));
+  TORCH_CHECK_VALUE(d == 64 || d == 128 || d == 256, op, ": head_dim must be 64, 128 or 256, got ",
+                    num(d));
+  TORCH_CHECK_VALUE(hkv >= 1 && hq % hkv == 0, op, ": q's heads (", num(hq),
+                    ") must be a multiple of k's and v's (", num(hkv), ")");
+  for (const auto* t : {&q, &k, &v}) {
+    TORCH_CHECK_VALUE(t->stride(3) == 1, op,
+                      ": the head_dim of q, k and v must be contiguous, got "
+                      "strides ",
+                      dims(t->strides()), "; call .contiguous()");
+    for (int i = 0; i < 3; ++i)
+      TORCH_CHECK_VALUE(t->stride(i) % 8 == 0, op,
+                        ": the batch, seqlen and head strides must be "
+                        "multiples of 8 elements (TMA reads rows of 16 bytes), got strides ",
+                        dims(t->strides()), "; call .contiguous()");
+    TORCH_CHECK_VALUE(reinterpret_cast<std::uintptr_t>(t->data_ptr()) % 16 == 0, op,
+                      ": q's, k's and v's data must start on 16 bytes (TMA); pass a .clone()");
+  }
+  check_cuda(q, op, "q");
+  check_cuda(k, op, "k");
+  check_cuda(v, op, "v");
+  TORCH_CHECK_VALUE(q.device() == k.device() && q.device() == v.device(), op,
+                    ": q, k and v must be on one GPU");
+  check_hopper(q, op);
+  const c10::cuda::CUDAGuard guard(q.device());
+  at::Tensor o = at::empty_like(q, at::MemoryFormat::Contiguous);
+  at::Tensor lse = at::empty({b, hq, sq}, q.options().dtype(at::kFloat));
+  if (q.numel() == 0 || sk == 0)
+    return {o.zero_(), lse.fill_(std::numeric_limits<float>::infinity())};
+  tirx_ops::AttentionTensors t{};
+  t.q = q.data_ptr(), t.k = k.data_ptr(), t.v = v.data_ptr(), t.o = o.data_ptr();
+  t.lse = lse.data_ptr<float>();
+  t.batch = static_cast<int>(b), t.seqlen_q = static_cast<int>(sq),
+  t.seqlen_k = static_cast<int>(sk);
+  t.heads_q = static_cast<int>(hq), t.heads_kv = static_cast<int>(hkv),
+  t.head_dim = static_cast<int>(d);
+  for (int i = 0; i < 3; ++i) {
+    t.q_stride[i] = q.stride(i), t.k_stride[i] = k.stride(i);
+    t.v_stride[i] = v.stride(i), t.o_stride[i] = o.stride(i);
+  }
+  t.scale = static_cast<float>(scale), t.causal = causal;
+  cudaError_t err = cudaSuccess;
+  try {
+    err = tirx_ops::attention_fwd(t, dt == at::kHalf,
+                                  c10::cuda::getCurrentCUDAStream(q.get_device()).stream());
+  } catch (const std::invalid_argument& e) {
+    TORCH_CHECK_VALUE(false, op, ": ", e.what());
+  }
+  check_launch(err, op);
+  return {o, lse};
+}
+
 } // namespace
 
 TORCH_LIBRARY(tirx, m) {
@@ -156,6 +227,8 @@ TORCH_LIBRARY(tirx, m) {
   m.set_python_module("tirx_ops");
   m.def("gemm(Tensor a, Tensor b) -> Tensor");
   m.def("rmsnorm(Tensor x, Tensor weight, float eps=1e-06) -> Tensor");
+  m.def("attention_fwd(Tensor q, Tensor k, Tensor v, bool causal=False, float scale=0.0) -> "
+        "(Tensor, Tensor)");
 }
 
 // CPU too: the same functions, so that a CPU tensor gets the messages of
@@ -164,8 +237,10 @@ TORCH_LIBRARY(tirx, m) {
 TORCH_LIBRARY_IMPL(tirx, CUDA, m) {
   m.impl("gemm", &gemm);
   m.impl("rmsnorm", &rmsnorm);
+  m.impl("attention_fwd", &attention_fwd);
 }
 TORCH_LIBRARY_IMPL(tirx, CPU, m) {
   m.impl("gemm", &gemm);
   m.impl("rmsnorm", &rmsnorm);
+  m.impl("attention_fwd", &attention_fwd);
 }

@@ -1,8 +1,9 @@
-"""tirx's Hopper GEMM and RMSNorm as PyTorch operators.
+"""tirx's Hopper GEMM, RMSNorm and attention as PyTorch operators.
 
     import tirx_ops                      # builds the extension on first use (about a minute)
     d = tirx_ops.gemm(a, b)              # a (m, k), b (n, k) bf16 on an H100/H200 -> a @ b.T
     y = tirx_ops.rmsnorm(x, w, eps=1e-6) # float32, normalizes the last dimension
+    o = tirx_ops.attention(q, k, v, causal=True)  # BSHD bf16/fp16 q, k, v on an H100/H200
 
 Both are torch.library operators (torch.ops.tirx.gemm, torch.ops.tirx.rmsnorm),
 defined in tirx_ops.cpp with TORCH_LIBRARY and given shape functions here, so
@@ -49,7 +50,8 @@ def _build(verbose: bool = False) -> str:
     build_dir.mkdir(parents=True, exist_ok=True)
     return cpp_extension.load(
         name="tirx_ops_ext",
-        sources=[str(HERE / "tirx_ops.cpp"), str(HERE / "tirx_ops_kernels.cu")],
+        sources=[str(HERE / "tirx_ops.cpp"), str(HERE / "tirx_ops_kernels.cu"),
+                 str(HERE / "tirx_ops_attention.cu")],
         extra_include_paths=[str(ROOT / "include")],
         extra_cflags=["-O2"],
         extra_cuda_cflags=NVCC_FLAGS,
@@ -80,6 +82,14 @@ def _rmsnorm_fake(x, weight, eps=1e-6):
     torch._check(weight.dim() == 1 and x.shape[-1] == weight.shape[0],
                  lambda: "tirx_ops.rmsnorm: weight must have x.shape[-1] elements")
     return torch.empty_like(x)
+
+
+@torch.library.register_fake("tirx::attention_fwd")
+def _attention_fwd_fake(q, k, v, causal=False, scale=0.0):
+    torch._check(q.dim() == 4 and k.dim() == 4 and v.dim() == 4,
+                 lambda: "tirx_ops.attention: q, k, v must be (batch, seqlen, heads, head_dim)")
+    return (torch.empty_like(q, memory_format=torch.contiguous_format),
+            q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
 
 
 def _gemm_setup_context(ctx, inputs, output):
@@ -118,4 +128,17 @@ def rmsnorm(x: torch.Tensor, weight: torch.Tensor, eps: float = 1e-6) -> torch.T
     return torch.ops.tirx.rmsnorm(x, weight, eps)
 
 
-__all__ = ["gemm", "rmsnorm"]
+def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool = False,
+              scale: float | None = None, return_lse: bool = False):
+    """softmax(scale q k^T + mask) v for BSHD q (batch, seqlen_q, heads_q,
+    head_dim), k and v (batch, seqlen_k, heads_kv, head_dim), bf16 or fp16,
+    head_dim 64, 128 or 256, heads_q a multiple of heads_kv, on one sm_90
+    GPU (FlashAttention's layout and conventions: causal is bottom-right
+    aligned, scale defaults to 1 / sqrt(head_dim)). Returns o (BSHD, q's
+    dtype) and, with return_lse, the fp32 logsumexp (batch, heads_q,
+    seqlen_q). Forward only: no backward is registered."""
+    o, lse = torch.ops.tirx.attention_fwd(q, k, v, causal, 0.0 if scale is None else scale)
+    return (o, lse) if return_lse else o
+
+
+__all__ = ["gemm", "rmsnorm", "attention"]

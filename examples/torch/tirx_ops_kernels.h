@@ -1,4 +1,4 @@
-// The two tirx kernels the PyTorch extension exposes, behind plain
+// The tirx kernels the PyTorch extension exposes, behind plain
 // functions: tirx_ops_kernels.cu compiles them with nvcc (C++20, sm_90a),
 // tirx_ops.cpp (the torch operators, compiled by the host compiler with
 // PyTorch's headers) calls them. No torch header here, no tirx header there.
@@ -18,5 +18,24 @@ cudaError_t gemm_bf16_tn(const void* a, const void* b, void* d, int m, int n, in
 /// row-major float32 matrix (tirx_kernels::rmsnorm: any size, any alignment).
 cudaError_t rmsnorm_f32(const float* x, const float* w, float* y, long long rows, long long cols,
                         float eps, cudaStream_t stream);
+
+/// The tensors and sizes of an attention forward: BSHD q, k, v, o (strides
+/// in elements of the batch, sequence and head modes; the head dim
+/// contiguous), lse (batch, heads_q, seqlen_q) fp32.
+struct AttentionTensors {
+  const void* q;
+  const void* k;
+  const void* v;
+  void* o;
+  float* lse;
+  int batch, seqlen_q, seqlen_k, heads_q, heads_kv, head_dim;
+  long long q_stride[3], k_stride[3], v_stride[3], o_stride[3];
+  float scale; ///< 0: 1 / sqrt(head_dim)
+  bool causal;
+};
+
+/// o = softmax(scale q k^T + mask) v and lse (tirx_kernels::attention_forward),
+/// bf16 or (fp16) half; throws std::invalid_argument for what it cannot take.
+cudaError_t attention_fwd(const AttentionTensors& t, bool fp16, cudaStream_t stream);
 
 } // namespace tirx_ops

@@ -1,0 +1,330 @@
+// FlashAttention forward for Hopper, written with tirx tiles:
+// O = softmax(scale Q K^T + mask) V and the row logsumexp, bf16 or fp16 in,
+// fp32 accumulation, head dims 64, 128 and 256.
+//
+// One CTA of 3 warpgroups computes 128 query rows of one (batch, head):
+// warpgroup 0 is the producer (one thread issues the TMA loads: Q once,
+// then K and V of each 128- or 64-row KV block into two rings of shared
+// stages on full/empty mbarriers; it gives registers back with setmaxnreg),
+// warpgroups 1 and 2 are the consumers, 64 query rows each. Per KV block a
+// consumer computes S = Q K^T with wgmma from shared memory, masks the
+// block's edges (causal, past S_k), runs the online softmax step on S in
+// registers (tirx::OnlineSoftmax), converts P to bf16 in the accumulator
+// layout (tirx::convert) and accumulates O += P V with wgmma whose A is P
+// in registers and whose B is V read MN-major from the same shared stage
+// the TMA box wrote. The QK^T of block j + 1 is issued before the PV of
+// block j, so that the softmax of j + 1 runs while the tensor cores work
+// on PV (FlashAttention-3's intra-warpgroup overlap). KV blocks run from
+// the last to the first, so the masked ones come first. At the end O is
+// divided by the row sums and stored from the registers (rows past S_q are
+// not stored); the logsumexp goes to lse.
+//
+// Q, K, V and O are BSHD tensors (batch, sequence, head, head dim) with
+// any strides on the first three modes (multiples of 16 bytes) and a
+// contiguous head dim; K and V have heads_kv heads (heads_q a multiple:
+// grouped-query and multi-query attention). The tensor maps zero-fill
+// what lies past S_q and S_k.
+#pragma once
+
+#include <tirx/exec/softmax.hpp>
+#include <tirx/tile.hpp>
+
+namespace tirx_kernels::attention {
+
+using namespace tirx;
+using bf16 = nv_bfloat16;
+
+inline constexpr int threads = 384; ///< a producer and two consumer warpgroups
+inline constexpr int block_m = 128; ///< query rows per CTA (64 per consumer)
+
+/// The run-time arguments of a forward launch (the tensor maps travel
+/// beside it). Strides in elements.
+template <class T> struct FwdParams {
+  int batch = 0, heads_q = 0, heads_kv = 0, seqlen_q = 0, seqlen_k = 0;
+  float scale = 0.0f;      ///< the softmax scale (1 / sqrt(head dim) by default)
+  float scale_log2 = 0.0f; ///< scale * log2(e)
+  T* o = nullptr;          ///< (batch, seqlen_q, heads_q, D)
+  long long o_batch = 0, o_row = 0, o_head = 0;
+  float* lse = nullptr; ///< (batch, heads_q, seqlen_q), natural log; may be null
+};
+
+/// The wgmma of one 16-wide K slice for inputs fp16 (F16) or bf16, N.
+template <bool F16, int N> struct wgmma_of;
+template <> struct wgmma_of<false, 64> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 64> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 80> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n80k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 80> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n80k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 96> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n96k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 96> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n96k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 192> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 192> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 128> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 128> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 176> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 176> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.f16.f16">;
+};
+template <> struct wgmma_of<false, 256> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 256> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">;
+};
+
+/// A TMA box of (1, Rows, 1, 64) elements of a BSHD tensor: Rows sequence
+/// positions of one head, 64 head-dim columns (128 bytes, the 128-byte
+/// swizzle's row).
+template <class T, int Rows> struct box {
+  static constexpr Shape extents = shape(1, Rows, 1, 64);
+  static constexpr TileLayout value = tma_smem_layout(extents, SwizzleMode::b128, 2);
+  using Map = TensorMap<T, typename detail::shape_type_of<extents>::type,
+                        typename detail::layout_type_of<value>::type>;
+};
+
+/// A shared tile of (MN, K) 16-bit elements as wgmma reads it: Rows x D
+/// K-major (Q, K: D / 64 boxes of (Rows, 64) side by side), or its
+/// transpose D x Rows MN-major (V: the same bytes).
+template <int MN, int K, MatrixMajor M> struct tile_layout_of {
+  static constexpr TileLayout value = wgmma_smem_layout(shape(MN, K), M, SwizzleMode::b128, 2);
+  using type = typename detail::layout_type_of<value>::type;
+};
+template <class T, int MN, int K, MatrixMajor M>
+using SmemTile =
+    Tensor<T, ShapeT<MN, K>, MemScope::shared_dyn, 1024, typename tile_layout_of<MN, K, M>::type>;
+
+/// The compile-time facts of one forward kernel: element type T (bf16 or
+/// half), head dim D, KV block BN, ring stages, causal mask.
+template <class T, int D_, int BN_, int Stages_, bool Causal_> struct FwdConfig {
+  static_assert(cuda::std::is_same_v<T, bf16> || cuda::std::is_same_v<T, half>,
+                "tirx_kernels::attention: Q, K, V are bf16 or fp16");
+  static_assert(D_ == 64 || D_ == 128 || D_ == 256,
+                "tirx_kernels::attention: head dims 64, 128 and 256");
+  using Elem = T;
+  static constexpr int D = D_, BN = BN_, stages = Stages_;
+  static constexpr bool causal = Causal_, f16 = cuda::std::is_same_v<T, half>;
+  using QBox = box<T, 64>;
+  using KVBox = box<T, BN>;
+  using Map = typename QBox::Map;
+  using KVMap = typename KVBox::Map;
+  using QTile = SmemTile<T, 64, D, MatrixMajor::k>;
+  using KTile = SmemTile<T, BN, D, MatrixMajor::k>;
+  using VTile = SmemTile<T, D, BN, MatrixMajor::mn>;
+  using QK = typename wgmma_of<f16, BN>::type;
+  using PV = typename wgmma_of<f16, D>::type;
+  // shared memory: Q (2 x 64 x D), the K and V stages (BN x D each), the
+  // barriers (Q's, then the two rings), each tile on 1024 bytes
+  static constexpr int q_bytes = 2 * 64 * D * 2, kv_bytes = BN * D * 2;
+  static constexpr int k_at = q_bytes, v_at = k_at + stages * kv_bytes;
+  static constexpr int bar_at = v_at + stages * kv_bytes;
+  static constexpr int smem_bytes = bar_at + 8 * (1 + 4 * stages);
+  static_assert(smem_bytes <= 232448, "tirx_kernels::attention: the stages must fit in 227 KB");
+};
+
+#if defined(__CUDACC__)
+/// The KV blocks a CTA of query rows [m0, m0 + block_m) visits: [0, n_end).
+template <class Cfg> __device__ TIRX_FORCEINLINE int kv_blocks(int m0, int sq, int sk) {
+  int n_end = (sk + Cfg::BN - 1) / Cfg::BN;
+  if constexpr (Cfg::causal) {
+    // bottom-right alignment: row r sees the keys c <= r + (sk - sq)
+    const int last_row = (m0 + block_m < sq ? m0 + block_m : sq) - 1;
+    const int last_col = last_row + (sk - sq);
+    const int reach = last_col < 0 ? 0 : last_col / Cfg::BN + 1;
+    n_end = reach < n_end ? reach : n_end;
+  }
+  return n_end;
+}
+
+/// The boxes of one (Rows x D) tile: D / 64 boxes side by side.
+template <class Box, int D, class T, class Map>
+__device__ TIRX_FORCEINLINE void load_tile(T* smem, const Map& map, cuda::std::uint64_t* bar, int b,
+                                           int row, int h) {
+  using Tile = typename Box::Map::template smem_tensor<>;
+  constexpr int rows = Box::extents.dims[1];
+#pragma unroll
+  for (int c = 0; c < D / 64; ++c)
+    tma::load(decl_tensor<Tile>(smem + c * rows * 64), map, bar, b, row, h, 64 * c);
+}
+
+template <class Cfg>
+__global__ void __launch_bounds__(threads, 1)
+    attention_fwd_kernel(const __grid_constant__ typename Cfg::Map map_q,
+                         const __grid_constant__ typename Cfg::KVMap map_k,
+                         const __grid_constant__ typename Cfg::KVMap map_v,
+                         const __grid_constant__ FwdParams<typename Cfg::Elem> p) {
+  using T = typename Cfg::Elem;
+  constexpr int D = Cfg::D, BN = Cfg::BN, Stages = Cfg::stages;
+  extern __shared__ __align__(1024) unsigned char smem[];
+  T* q_smem = reinterpret_cast<T*>(smem);
+  T* k_smem = reinterpret_cast<T*>(smem + Cfg::k_at);
+  T* v_smem = reinterpret_cast<T*>(smem + Cfg::v_at);
+  auto* words = reinterpret_cast<cuda::std::uint64_t*>(smem + Cfg::bar_at);
+  MBarrier q_full(words);
+  BarrierRing<Stages> k_ring(words + 1), v_ring(words + 1 + 2 * Stages);
+
+  // the longest causal rows first: blockIdx.x counts m blocks from the end
+  const int m_blocks = (p.seqlen_q + block_m - 1) / block_m;
+  const int m_block =
+      Cfg::causal ? m_blocks - 1 - static_cast<int>(blockIdx.x) : static_cast<int>(blockIdx.x);
+  const int m0 = m_block * block_m;
+  const int h = static_cast<int>(blockIdx.y), b = static_cast<int>(blockIdx.z);
+  const int h_kv = h / (p.heads_q / p.heads_kv);
+  const int n_end = kv_blocks<Cfg>(m0, p.seqlen_q, p.seqlen_k);
+  const int wg = static_cast<int>(threadIdx.x / 128);
+
+  if (threadIdx.x == 0) {
+    q_full.init(1);
+    k_ring.init(1, 2); // full: the producer's arrive (+ bytes); empty: one per consumer
+    v_ring.init(1, 2);
+    fence_mbarrier_init();
+  }
+  cta_sync();
+
+  if (wg == 0) {
+    setmaxnreg_dec<24>();
+    if (threadIdx.x == 0 && n_end > 0) {
+      (void)tma_barrier<tma_bytes<T>(block_m * D)>(q_full).arrive();
+      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full.ptr(), b, m0, h);
+      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full.ptr(), b, m0 + 64, h);
+      PipelineState<Stages> ks{}, vs{};
+      for (int n = n_end - 1; n >= 0; --n, ks.advance(), vs.advance()) {
+        k_ring.producer_acquire(ks);
+        k_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(ks);
+        load_tile<typename Cfg::KVBox, D>(k_smem + ks.index * BN * D, map_k,
+                                          k_ring.full(ks.index).ptr(), b, n * BN, h_kv);
+        v_ring.producer_acquire(vs);
+        v_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(vs);
+        load_tile<typename Cfg::KVBox, D>(v_smem + vs.index * BN * D, map_v,
+                                          v_ring.full(vs.index).ptr(), b, n * BN, h_kv);
+      }
+    }
+    return;
+  }
+
+  setmaxnreg_inc<240>();
+  const int c = wg - 1; // this consumer's rows: m0 + 64c ..
+  const int row0 = m0 + 64 * c;
+  const bool leader = threadIdx.x % 128 == 0;
+  auto q = decl_tensor<typename Cfg::QTile>(q_smem + c * 64 * D);
+  auto s = alloc_wgmma_accumulator<float, BN>();
+  auto o = alloc_wgmma_accumulator<float, D>();
+  auto pr = alloc_like<T>(s);
+  OnlineSoftmax<decltype(s)> softmax;
+  PipelineState<Stages> ks{}, vs{};
+
+  // S = Q K^T of the K block in stage ks
+  auto qk = [&] {
+    k_ring.consumer_wait(ks);
+    auto k = decl_tensor<typename Cfg::KTile>(k_smem + ks.index * BN * D);
+    wgmma_fence(s);
+    detail::static_for<D / 16>([&](auto j) {
+      constexpr int k0 = 16 * decltype(j)::value;
+      tile::apply<typename Cfg::QK>(s, q.sub(_, range<k0, k0 + 16>), k.sub(_, range<k0, k0 + 16>),
+                                    scope::warpgroup, tile::accumulate(k0 > 0));
+    });
+    wgmma_commit_group();
+  };
+  // O += P V of the V block in stage vs (O set, not added to, when first)
+  auto pv = [&](bool first) {
+    v_ring.consumer_wait(vs);
+    auto v = decl_tensor<typename Cfg::VTile>(v_smem + vs.index * BN * D);
+    wgmma_fence(o, pr);
+    detail::static_for<BN / 16>([&](auto j) {
+      constexpr int k0 = 16 * decltype(j)::value;
+      tile::apply<typename Cfg::PV>(o, pr.sub(_, range<k0, k0 + 16>), v.sub(_, range<k0, k0 + 16>),
+                                    scope::warpgroup, tile::accumulate(!first || k0 > 0));
+    });
+    wgmma_commit_group();
+  };
+  // the masks of block n: causal (bottom-right aligned) and past S_k; the
+  // blocks run from the last, so once one needs none, no later one does
+  const int diag = p.seqlen_k - p.seqlen_q;
+  auto mask = [&](int n) {
+    const int col0 = n * BN;
+    const bool tail = col0 + BN > p.seqlen_k;
+    const bool causal_edge = Cfg::causal && col0 + BN - 1 > row0 + diag;
+    if (tail || causal_edge) {
+      const int sk = p.seqlen_k;
+      coord_map(
+          [&](float x, int r, int col) {
+            return col >= sk || (Cfg::causal && col > r + diag) ? -INFINITY : x;
+          },
+          s, row0, col0);
+    }
+  };
+  auto times = [](float x, float f) { return x * f; };
+
+  if (n_end > 0) {
+    q_full.wait(0);
+    qk();
+    wgmma_wait_group<0>(s);
+    if (leader)
+      k_ring.consumer_release(ks);
+    ks.advance();
+    mask(n_end - 1);
+    (void)softmax.template step<true>(s, p.scale_log2);
+    convert(pr, s);
+    for (int n = n_end - 2; n >= 0; --n) {
+      qk();               // S of block n ...
+      pv(n == n_end - 2); // ... issued before O += P V of block n + 1
+      wgmma_wait_group<1>(s);
+      if (leader)
+        k_ring.consumer_release(ks);
+      ks.advance();
+      mask(n);
+      const auto factor = softmax.step(s, p.scale_log2);
+      wgmma_wait_group<0>(o, pr);
+      if (leader)
+        v_ring.consumer_release(vs);
+      vs.advance();
+      row_map(times, o, factor);
+      convert(pr, s);
+    }
+    pv(n_end == 1);
+    wgmma_wait_group<0>(o, pr);
+    if (leader)
+      v_ring.consumer_release(vs);
+  } else { // no key for any row of the CTA (causal, S_q > S_k)
+    coord_map([](float, int, int) { return 0.0f; }, o);
+  }
+  const auto inv = softmax.finish();
+  row_map(times, o, inv);
+
+  // the epilogue: O in the input type, pairs of columns from the registers
+  auto out = alloc_like<T>(o);
+  convert(out, o);
+  T* o_head = p.o + b * p.o_batch + h * p.o_head;
+  store_fragment(out, o_head, p.o_row, row0, 0, p.seqlen_q, D);
+  if (p.lse != nullptr && fragment_origin<decltype(s)>()[1] == 0) {
+    const auto rows = fragment_row_coords<decltype(s)>(row0);
+    float* lse = p.lse + (static_cast<long long>(b) * p.heads_q + h) * p.seqlen_q;
+#pragma unroll
+    for (int j = 0; j < fragment_rows<decltype(s)>; ++j)
+      if (rows[j] < p.seqlen_q)
+        lse[rows[j]] = softmax.lse(j, p.scale);
+  }
+}
+#endif
+
+} // namespace tirx_kernels::attention
