@@ -158,8 +158,8 @@ template <class Cfg> __device__ TIRX_FORCEINLINE int kv_blocks(int m0, int sq, i
 
 /// The boxes of one (Rows x D) tile: D / 64 boxes side by side.
 template <class Box, int D, class T, class Map>
-__device__ TIRX_FORCEINLINE void load_tile(T* smem, const Map& map, cuda::std::uint64_t* bar, int b,
-                                           int row, int h) {
+__device__ TIRX_FORCEINLINE void load_tile(T* smem, const Map& map, MBarrier bar, int b, int row,
+                                           int h) {
   using Tile = typename Box::Map::template smem_tensor<>;
   constexpr int rows = Box::extents.dims[1];
 #pragma unroll
@@ -205,18 +205,18 @@ __global__ void __launch_bounds__(threads, 1)
     setmaxnreg_dec<24>();
     if (threadIdx.x == 0 && n_end > 0) {
       (void)tma_barrier<tma_bytes<T>(block_m * D)>(q_full).arrive();
-      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full.ptr(), b, m0, h);
-      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full.ptr(), b, m0 + 64, h);
+      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full, b, m0, h);
+      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full, b, m0 + 64, h);
       PipelineState<Stages> ks{}, vs{};
       for (int n = n_end - 1; n >= 0; --n, ks.advance(), vs.advance()) {
         k_ring.producer_acquire(ks);
         k_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(ks);
-        load_tile<typename Cfg::KVBox, D>(k_smem + ks.index * BN * D, map_k,
-                                          k_ring.full(ks.index).ptr(), b, n * BN, h_kv);
+        load_tile<typename Cfg::KVBox, D>(k_smem + ks.index * BN * D, map_k, k_ring.full(ks.index),
+                                          b, n * BN, h_kv);
         v_ring.producer_acquire(vs);
         v_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(vs);
-        load_tile<typename Cfg::KVBox, D>(v_smem + vs.index * BN * D, map_v,
-                                          v_ring.full(vs.index).ptr(), b, n * BN, h_kv);
+        load_tile<typename Cfg::KVBox, D>(v_smem + vs.index * BN * D, map_v, v_ring.full(vs.index),
+                                          b, n * BN, h_kv);
       }
     }
     return;
