@@ -19,7 +19,7 @@ __global__ void kernel(GlobalTensor<float, ShapeT<4, 4>, 16> out) {
     r(i) = v(i, 0);
 #else
   auto m = alloc_local<bool, shape(4, 4), row_major(shape(4, 4))>();
-  auto r = v;
+  auto r = v.view(); // the same registers
 #endif
   tile::apply<ptx<"setp.gt.f32">>(m, r, 2.0f, scope::thread);
   tile::apply<ptx<"st.global.v4.b32">>(out, v, scope::thread, tile::pred(m));
