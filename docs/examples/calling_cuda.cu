@@ -8,6 +8,7 @@
 #include <tirx/tile.hpp>
 
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -111,6 +112,30 @@ __global__ void mixed_barrier(Quads A, float* out) {
 }
 // [/snippet]
 
+// [snippet:ptx-call]
+// One instruction on one thread's scalars, in PTX operand order: the
+// destination variable first, then the sources. The spellings, their checks
+// and the asm are tile::apply's; a warp-collective instruction is called by
+// every lane of its mask, each with its own values.
+__global__ void scalar_calls(const float* x, float* y, unsigned* bits) {
+  const float v = x[threadIdx.x];
+  float sum;
+  ptx_call<"fma.rn.f32">(sum, v, 2.0f, 1.0f);           // sum = v * 2 + 1
+  for (unsigned offset = 16; offset > 0; offset /= 2) { // a butterfly sum over the warp
+    float other;
+    ptx_call<"shfl.sync.bfly.b32">(other, sum, offset, 0x1fu, 0xffffffffu);
+    ptx_call<"add.rn.f32">(sum, sum, other);
+  }
+  bool negative; // a predicate destination is a bool
+  ptx_call<"setp.lt.f32">(negative, v, 0.0f);
+  unsigned mixed; // lop3's LUT is an immediate: 0x96 is a ^ b ^ c
+  ptx_call<"lop3.b32">(mixed, cuda::std::bit_cast<unsigned>(v), 0xff00ff00u, threadIdx.x,
+                       tile::imm<0x96>);
+  y[threadIdx.x] = negative ? -sum : sum;
+  bits[threadIdx.x] = mixed;
+}
+// [/snippet]
+
 namespace {
 
 int failures = 0;
@@ -179,6 +204,33 @@ int main() {
     for (int k = 0; k < 4; ++k)
       ok = ok && got[t * 4 + k] == reverse_bytes(w[(127 - t) * 4 + k]);
   expect(ok, "byte_swap: hand-written ld.shared and prmt beside tile::apply");
+
+  // ptx_call: every lane's sum of 2x + 1 over its warp, negated where x < 0; the lop3 bits
+  float* dy = nullptr;
+  unsigned* dbits = nullptr;
+  TIRX_CHECK_CUDA(cudaMalloc(&dy, 64 * 4));
+  TIRX_CHECK_CUDA(cudaMalloc(&dbits, 64 * 4));
+  TIRX_CHECK_CUDA(cudaMemset(dy, 0xFF, 64 * 4));
+  TIRX_CHECK_CUDA(cudaMemset(dbits, 0xFF, 64 * 4));
+  scalar_calls<<<1, 64>>>(da, dy, dbits);
+  TIRX_CHECK_LAUNCH("scalar_calls");
+  std::vector<float> y(64);
+  std::vector<unsigned> yb(64);
+  TIRX_CHECK_CUDA(cudaMemcpy(y.data(), dy, 64 * 4, cudaMemcpyDeviceToHost));
+  TIRX_CHECK_CUDA(cudaMemcpy(yb.data(), dbits, 64 * 4, cudaMemcpyDeviceToHost));
+  bool calls_ok = true;
+  for (int t = 0; t < 64; ++t) {
+    float total = 0.0f; // integers: exact in any order
+    for (int l = 0; l < 32; ++l)
+      total += 2.0f * a[(t / 32) * 32 + l] + 1.0f;
+    unsigned xb;
+    std::memcpy(&xb, &a[t], 4);
+    calls_ok = calls_ok && y[t] == (a[t] < 0.0f ? -total : total) &&
+               yb[t] == (xb ^ 0xff00ff00u ^ static_cast<unsigned>(t));
+  }
+  expect(calls_ok, "scalar_calls: ptx_call fma, shfl.sync, add, setp, lop3");
+  cudaFree(dy);
+  cudaFree(dbits);
 
   cudaFree(da);
   cudaFree(out);

@@ -6,6 +6,7 @@
 #include <tirx/core/integer.hpp>
 #include <tirx/exec/apply.hpp>
 #include <tirx/exec/barrier.hpp>
+#include <tirx/exec/call.hpp>
 #include <tirx/exec/bulk.hpp>
 #include <tirx/exec/ewise.hpp>
 #include <tirx/exec/fence.hpp>
