@@ -839,6 +839,25 @@ TEST_CASE("sub selects regions", "[tensor][sub]") {
         sub_places(H.sub(range<2, 8, 2>, range<8, 64, 8>), H, {from(2, 2), from(8, 8)}));
     REQUIRE_NO_MISMATCH(sub_places(H.sub(_, range<16, 24>), H, {all(), from(16)}));
   }
+  SECTION("a swizzled ring: run-time indices of whole swizzle repeats move the pointer") {
+    // 3 stages of (16, 64) halves, 128-byte swizzled: a stage is 2048 bytes, two repeats
+    constexpr TileLayout ring_layout = S(3, 16, 64) ^ swizzle_for(SwizzleMode::b128, 2);
+    alignas(1024) static half rb[3 * 16 * 64];
+    Tensor<half, ShapeT<3, 16, 64>, MemScope::shared, 1024, layout_type<ring_layout>> R{rb};
+    for (int s = 0; s < 3; ++s) {
+      auto stage = R.sub(s, _, _);
+      static_assert(decltype(stage)::layout() == (S(16, 64) ^ swizzle_for(SwizzleMode::b128, 2)));
+      static_assert(decltype(stage)::align == 1024);
+      CHECK(stage.data() == rb + s * 16 * 64);
+      REQUIRE_NO_MISMATCH(sub_places(stage, R, {at(s), all(), all()}));
+      // a run-time range of whole atoms (8 rows: 1024 bytes) within a stage
+      auto atoms = stage.view<2, 8, 64>();
+      const int a = s % 2;
+      auto atom = atoms.sub(a, _, _);
+      static_assert(decltype(atom)::align == 1024);
+      REQUIRE_NO_MISMATCH(sub_places(atom, atoms, {at(a), all(), all()}));
+    }
+  }
 }
 
 // ============================================================================

@@ -79,8 +79,8 @@ struct SubPlan {
   bool range_out_of_range = false;
   bool dynamic_on_thread_axis = false;
   bool dyn_range_not_affine = false;
-  bool dynamic_with_swizzle = false;
-  index_t dyn_stride_gcd = 0; ///< gcd of the m strides a run-time index moves by
+  bool dynamic_with_swizzle = false; ///< a run-time step of a swizzled tensor inside a repeat
+  index_t dyn_stride_gcd = 0;        ///< gcd of the m strides a run-time index moves by
 };
 
 TIRX_HD constexpr index_t gcd(index_t a, index_t b) {
@@ -119,8 +119,10 @@ template <class... A> TIRX_HD constexpr SubPlan make_sub_plan(const TileLayout& 
         p.range_out_of_range = true;
     }
     if (k == SubKind::dyn_index || k == SubKind::dyn_range) {
-      if (l.swz.active())
-        p.dynamic_with_swizzle = true;
+      // a swizzled tensor moves its pointer by whole repeats of the swizzle
+      // only (the stage of a ring, a swizzle atom's rows): the XOR pattern
+      // of the bits below the repeat is then the same at the new start
+      const index_t repeat = index_t{1} << (l.swz.base + l.swz.shift + l.swz.bits);
       TileLayout mode{};
       for (int i = g.bound[d]; g.ok && i < g.bound[d + 1]; ++i) {
         const Iter& it = g.layout.shard[i];
@@ -128,6 +130,8 @@ template <class... A> TIRX_HD constexpr SubPlan make_sub_plan(const TileLayout& 
           p.dynamic_on_thread_axis = true;
         if (it.extent > 1)
           p.dyn_stride_gcd = gcd(p.dyn_stride_gcd, it.stride);
+        if (l.swz.active() && it.extent > 1 && it.stride % repeat != 0)
+          p.dynamic_with_swizzle = true;
         mode.push_shard(it);
       }
       if (k == SubKind::dyn_range && canonicalize(mode).rank > 1)

@@ -251,7 +251,8 @@ public:
   /// sub(i, all, range<0, 4>, range_from<8>(k), c<2>): a region. An integer
   /// drops its mode, a range narrows it (with a step), all keeps it. Static
   /// indices (c<k>, range<...>) may select along any axis; run-time ones only
-  /// along memory (they move the pointer).
+  /// along memory (they move the pointer), in a swizzled tensor by whole
+  /// swizzle repeats (the stage of a (stages, rows, cols) ring).
   template <class... A> TIRX_HD constexpr auto sub(A... a) const&& requires owning {
     TIRX_TEMPORARY_TILE_VIEW("sub");
     return static_cast<const Tensor&>(*this).sub(a...);
@@ -268,9 +269,10 @@ public:
     static_assert(!plan.dynamic_on_thread_axis,
                   "tirx::Tensor::sub: a run-time index can only select along memory; this mode is "
                   "spread over threads, so use a static index c<k> or range<b, e>");
-    static_assert(
-        !plan.dynamic_with_swizzle,
-        "tirx::Tensor::sub: a swizzled tensor takes static indices only (c<k>, range<b, e>)");
+    static_assert(!plan.dynamic_with_swizzle,
+                  "tirx::Tensor::sub: a run-time index into a swizzled tensor must step by whole "
+                  "swizzle repeats (1024 bytes for the 128-byte swizzle); use a static index "
+                  "(c<k>, range<b, e>) or index a mode of whole repeats (a ring's stage)");
     static_assert(!plan.dyn_range_not_affine, "tirx::Tensor::sub: a run-time range needs a mode "
                                               "with one memory stride; use a static range");
     constexpr SliceResult r = slice(Lay::value, Shp::value, plan.spec);
