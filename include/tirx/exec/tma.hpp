@@ -12,6 +12,9 @@
 //   tma::prefetch(map, c...)             the box into L2
 //   tma::prefetch_tensor_map(map)        the descriptor into its cache
 //   tma::box_bytes<Map>                  the bytes of one box (mbarrier arrive_expect_tx)
+//   tma::cluster_mask<N>()               the ctaMask of every CTA of a cluster of N
+//   tma::multicast_bytes<Map, N>         what each CTA's barrier expects when N CTAs multicast
+//   tma::multicast_slice<N>(tile, rank)  the part of tile that CTA rank loads for all N
 //
 // bar is a tirx::MBarrier (a BarrierRing's full(stage), alloc_barriers'
 // bars[i]), a TMABarrier, or the barrier word's cuda::std::uint64_t*
@@ -27,7 +30,8 @@
 // may be negative (a store's or reduction's must not: the unit traps). The innermost (last)
 // coordinate times sizeof(T) must be a multiple of 16 bytes (8 bf16, 4 floats): the TMA unit traps
 // on any other (cudaErrorIllegalInstruction), in bounds or not. The shared tile must be a shared
-// tensor of the map's element type and SmemLayout (Map::smem_tensor<>): anything else is a
+// tensor of the map's element type and SmemLayout (Map::smem_tensor<>), or a sub-tile of a bigger
+// one with that layout that starts on a swizzle atom (exec/tma_tile.hpp): anything else is a
 // compile-time error. Every copy has a form with an L2 cache policy as the argument before the
 // coordinates: tma::load(tile, map, bar, tile::cache_hint(p), c...). Debug builds check the tile's
 // alignment (Map::smem_align bytes: 128, and 1024 for the 128-byte swizzle) and the innermost
@@ -37,6 +41,7 @@
 #include <tirx/exec/options.hpp>
 #include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/tma_asm.hpp>
+#include <tirx/exec/tma_tile.hpp>
 #include <tirx/tensor/tensor_map.hpp>
 
 namespace tirx::tma {
@@ -48,40 +53,82 @@ namespace tirx::tma {
 template <class Map> inline constexpr unsigned box_bytes = Map::box_bytes;
 
 namespace detail {
-/// The rules between a shared tile and a map. Op 0: a load, 1: a store or
-/// a reduction.
-template <int Op, class Smem, class Map> TIRX_HD constexpr bool tile_rules() {
-  static_assert(is_tma_map_v<Map>,
-                "tirx::tma: the map must be a tirx::TensorMap (make_tensor_map on the host)");
-  if constexpr (is_tma_map_v<Map>) {
-    constexpr bool shared = Smem::scope == MemScope::shared || Smem::scope == MemScope::shared_dyn;
-    constexpr bool same_type =
-        cuda::std::is_same_v<typename Smem::value_type, typename Map::element_type>;
-    constexpr bool same_layout =
-        cuda::std::is_same_v<typename Smem::layout_type, typename Map::smem_layout_type>;
-    static_assert(Op != 0 || shared,
-                  "tirx::tma::load: the destination must be a shared-memory tensor; allocate "
-                  "it with SMEMPool::alloc or alloc_shared");
-    static_assert(Op != 0 || !shared || same_type,
-                  "tirx::tma::load: the shared tile's element type differs from the map's; "
-                  "allocate the tile with the map's element type (Map::element_type)");
-    static_assert(Op != 0 || !shared || !same_type || same_layout,
-                  "tirx::tma::load: the shared tile's layout is not the map's SmemLayout; "
-                  "allocate it with Map::smem_layout() (Map::smem_tensor<>)");
-    static_assert(Op != 1 || shared,
-                  "tirx::tma::store: the source must be a shared-memory tensor; stage the data "
-                  "in a shared tile of the map's layout");
-    static_assert(Op != 1 || !shared || same_type,
-                  "tirx::tma::store: the shared tile's element type differs from the map's; "
-                  "stage the data in a tile of the map's element type");
-    static_assert(Op != 1 || !shared || !same_type || same_layout,
-                  "tirx::tma::store: the shared tile's layout is not the map's SmemLayout; "
-                  "stage the data in a tile of Map::smem_layout() (Map::smem_tensor<>)");
-    return shared || same_type || same_layout || true; // the rules above report
-  }
-  return true;
+template <int First, int Count, int Stride> TIRX_HD constexpr cuda::std::uint16_t mask_of() {
+  static_assert(Count >= 1 && Stride >= 1 && First >= 0 && First + (Count - 1) * Stride < 16,
+                "tirx::tma::cluster_mask: a cluster has at most 16 CTAs (the ctaMask of a "
+                "multicast has 16 bits, one per %cluster_ctarank); name ranks 0..15");
+  unsigned m = 0;
+  for (int i = 0; i < Count; ++i)
+    m |= 1u << (First + i * Stride);
+  return static_cast<cuda::std::uint16_t>(m);
+}
+template <class Map, int N> TIRX_HD constexpr unsigned multicast_bytes_of() {
+  static_assert(N >= 1 && N <= 16,
+                "tirx::tma::multicast_bytes<Map, N>: a cluster has 1 to 16 CTAs");
+  static_assert(static_cast<unsigned long long>(N) * Map::box_bytes <= mbarrier_max_count,
+                "tirx::tma::multicast_bytes<Map, N>: a phase takes fewer than 2^20 bytes; split "
+                "the tile over more stages");
+  return static_cast<unsigned>(N) * Map::box_bytes;
+}
+} // namespace detail
+
+/// The ctaMask of a multicast to every CTA of a cluster of N (bits 0..N-1,
+/// bit i: the CTA of %cluster_ctarank i), as load_multicast takes it.
+template <int N> TIRX_HD constexpr cuda::std::uint16_t cluster_mask() {
+  return detail::mask_of<0, N, 1>();
+}
+/// The ctaMask of Count CTAs First, First + Stride, ...: a row (Stride 1) or
+/// a column (Stride: the row's length) of a 2-D cluster, whose ranks run
+/// along x first. Needs First + (Count - 1) * Stride < 16.
+template <int Count, int Stride, int First = 0>
+TIRX_HD constexpr cuda::std::uint16_t cluster_mask() {
+  return detail::mask_of<First, Count, Stride>();
+}
+/// The ctaMask of the cluster_mask<Count, Stride> pattern from a run-time
+/// first rank (this CTA's row or column). Debug builds check that it fits
+/// 16 bits.
+template <int Count, int Stride> TIRX_HD constexpr cuda::std::uint16_t cluster_mask(int first) {
+  TIRX_CHECK(first >= 0 && first + (Count - 1) * Stride < 16,
+             "tirx::tma::cluster_mask: the ranks reach past 15 (ctaMask has 16 bits)");
+  return static_cast<cuda::std::uint16_t>(detail::mask_of<0, Count, Stride>() << first);
 }
 
+/// The transaction bytes each CTA's barrier expects when each of N CTAs of
+/// a cluster loads one box of Map and multicasts it to all N: every CTA
+/// receives all N boxes (the whole tile), its own and its peers', and the
+/// peers' complete_tx land on its barrier as its own do.
+template <class Map, int N>
+inline constexpr unsigned multicast_bytes = detail::multicast_bytes_of<Map, N>();
+
+/// The slice of a shared tile that CTA `rank` of a cluster of N loads and
+/// multicasts: part `rank` of N equal parts of the tile's outermost mode (a
+/// (64, 64) tile in a cluster of 4: rows 16 rank .. 16 rank + 15), a view
+/// of the same memory (the pointer moves by whole parts). Each part must
+/// start on a swizzle atom: a compile-time error otherwise.
+template <int N, class Smem> TIRX_HD constexpr auto multicast_slice(const Smem& tile, int rank) {
+  constexpr Shape s = Smem::shape();
+  static_assert(N >= 1 && N <= 16, "tirx::tma::multicast_slice<N>: a cluster has 1 to 16 CTAs");
+  static_assert(s.dims[0] % N == 0, "tirx::tma::multicast_slice<N>: the tile's outermost extent "
+                                    "must split into N equal slices");
+  constexpr TileLayout l = Smem::layout();
+  constexpr long long repeat = l.swz.active() ? (1ll << (l.swz.base + l.swz.shift + l.swz.bits))
+                                              : 128 / static_cast<long long>(sizeof(*tile.data()));
+  constexpr bool on_atom = static_cast<long long>(s.size() / N) % repeat == 0;
+  static_assert(on_atom,
+                "tirx::tma::multicast_slice<N>: a slice must start on a swizzle atom (1024 bytes "
+                "for b128, 128 unswizzled); give each CTA more rows or use fewer CTAs");
+  TIRX_CHECK(rank >= 0 && rank < N, "tirx::tma::multicast_slice: rank outside 0..N-1");
+  return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
+    auto parts = tile.template view<N, s.dims[0] / N, s.dims[I + 1]...>();
+    if constexpr (on_atom)
+      return parts.sub(rank, _, ((void)I, _)...);
+    else // (reported above; slice 0 keeps the caller free of further errors)
+      return parts.sub(c<0>, _, ((void)I, _)...);
+  }
+  (cuda::std::make_integer_sequence<int, s.rank - 1>{});
+}
+
+namespace detail {
 template <class Map, class... C> TIRX_HD constexpr bool coord_rules() {
   static_assert(sizeof...(C) == Map::rank,
                 "tirx::tma: give one coordinate per box mode, outermost first, as the tensor's "
@@ -125,14 +172,6 @@ template <class Map, class... C> __device__ TIRX_FORCEINLINE Coords5 store_coord
   return coords<Map>(c...);
 }
 
-template <class Map, class Smem> __device__ TIRX_FORCEINLINE void check_align(const Smem& smem) {
-  if constexpr (Smem::align < Map::smem_align) {
-    TIRX_CHECK(smem_address(smem.data()) % Map::smem_align == 0,
-               "tirx::tma: the shared tile is less aligned than the map's swizzle needs (128 "
-               "bytes; 256, 512, 1024 for b32, b64, b128); allocate it with "
-               "SMEMPool::alloc<T, Box, Layout, Map::smem_align>");
-  }
-}
 #endif
 } // namespace detail
 
@@ -151,7 +190,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
-                                        static_cast<void*>(smem.data()), map.descriptor(), crd,
+                                        detail::tile_ptr<Map>(smem), map.descriptor(), crd,
                                         barrier_word(bar));
       },
       c);
@@ -164,7 +203,7 @@ __device__ TIRX_FORCEINLINE void load(const Smem& smem, const Map& map, Bar bar,
   static_assert(detail::tile_rules<0, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  detail::load_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
+  detail::load_hint<Map::rank>(detail::smem_address(detail::tile_ptr<Map>(smem)), map.descriptor(),
                                detail::smem_address(barrier_word(bar)), hint.policy,
                                detail::coords<Map>(coords...));
 }
@@ -189,7 +228,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
     detail::by_rank<Map::rank>(
         [&](const auto& crd) {
           cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_cluster, cuda::ptx::space_global,
-                                          static_cast<void*>(smem.data()), map.descriptor(), crd,
+                                          detail::tile_ptr<Map>(smem), map.descriptor(), crd,
                                           barrier_word(bar), cta_mask);
         },
         c);
@@ -206,9 +245,9 @@ __device__ TIRX_FORCEINLINE void load_multicast(const Smem& smem, const Map& map
   if constexpr (!detail::multicast_available) {
     detail::multicast_unavailable<Map>();
   } else {
-    detail::multicast_hint<Map::rank>(detail::smem_address(smem.data()), map.descriptor(),
-                                      detail::smem_address(barrier_word(bar)), cta_mask,
-                                      hint.policy, detail::coords<Map>(coords...));
+    detail::multicast_hint<Map::rank>(detail::smem_address(detail::tile_ptr<Map>(smem)),
+                                      map.descriptor(), detail::smem_address(barrier_word(bar)),
+                                      cta_mask, hint.policy, detail::coords<Map>(coords...));
   }
 }
 
@@ -227,8 +266,7 @@ requires(!(cuda::std::is_same_v<C, tile::CacheHint> || ...)) __device__ TIRX_FOR
   detail::by_rank<Map::rank>(
       [&](const auto& crd) {
         cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
-                                        map.descriptor(), crd,
-                                        static_cast<const void*>(smem.data()));
+                                        map.descriptor(), crd, detail::tile_ptr<Map>(smem));
       },
       c);
 }
@@ -239,7 +277,7 @@ __device__ TIRX_FORCEINLINE void store(const Map& map, const Smem& smem, tile::C
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   detail::store_hint<Map::rank, detail::ReduceOp::none>(
-      map.descriptor(), detail::smem_address(smem.data()), hint.policy,
+      map.descriptor(), detail::smem_address(detail::tile_ptr<Map>(smem)), hint.policy,
       detail::store_coords<Map>(coords...));
 }
 
@@ -254,7 +292,7 @@ __device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, C... c
       [&](const auto& crd) {
         cuda::ptx::cp_reduce_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared,
                                                ptx_op<Op>(), map.descriptor(), crd,
-                                               static_cast<const void*>(smem.data()));
+                                               detail::tile_ptr<Map>(smem));
       },
       c);
 }
@@ -264,8 +302,9 @@ __device__ TIRX_FORCEINLINE void reduce(const Map& map, const Smem& smem, tile::
   static_assert(detail::tile_rules<1, Smem, Map>() && detail::coord_rules<Map, C...>());
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
-  detail::store_hint<Map::rank, Op>(map.descriptor(), detail::smem_address(smem.data()),
-                                    hint.policy, detail::store_coords<Map>(coords...));
+  detail::store_hint<Map::rank, Op>(map.descriptor(),
+                                    detail::smem_address(detail::tile_ptr<Map>(smem)), hint.policy,
+                                    detail::store_coords<Map>(coords...));
 }
 } // namespace detail
 

@@ -107,8 +107,9 @@ requires(!(cuda::std::is_same_v<A, tile::CacheHint> || ...)) __device__ TIRX_FOR
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
-  detail::load_im2col<Map::rank, 0>(detail::smem_address(smem.data()), map.descriptor(),
-                                    detail::smem_address(barrier_word(bar)), a.c, a.o);
+  detail::load_im2col<Map::rank, 0>(detail::smem_address(detail::tile_ptr<Map>(smem)),
+                                    map.descriptor(), detail::smem_address(barrier_word(bar)), a.c,
+                                    a.o);
 }
 /// The same with an L2 cache policy.
 template <class Smem, class Map, class Bar, class... A>
@@ -119,9 +120,9 @@ __device__ TIRX_FORCEINLINE void load_im2col(const Smem& smem, const Map& map, B
   detail::check_align<Map>(smem);
   detail::arch_rule<Map>();
   const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
-  detail::load_im2col<Map::rank, 1>(detail::smem_address(smem.data()), map.descriptor(),
-                                    detail::smem_address(barrier_word(bar)), a.c, a.o, 0,
-                                    hint.policy);
+  detail::load_im2col<Map::rank, 1>(detail::smem_address(detail::tile_ptr<Map>(smem)),
+                                    map.descriptor(), detail::smem_address(barrier_word(bar)), a.c,
+                                    a.o, 0, hint.policy);
 }
 
 /// The column into the tile at the same shared offset in every CTA of the
@@ -139,8 +140,9 @@ requires(!(cuda::std::is_same_v<A, tile::CacheHint> || ...)) __device__ TIRX_FOR
     detail::multicast_unavailable<Map>();
   } else {
     const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
-    detail::load_im2col<Map::rank, 2>(detail::smem_address(smem.data()), map.descriptor(),
-                                      detail::smem_address(barrier_word(bar)), a.c, a.o, cta_mask);
+    detail::load_im2col<Map::rank, 2>(detail::smem_address(detail::tile_ptr<Map>(smem)),
+                                      map.descriptor(), detail::smem_address(barrier_word(bar)),
+                                      a.c, a.o, cta_mask);
   }
 }
 template <class Smem, class Map, class Bar, class... A>
@@ -155,9 +157,9 @@ __device__ TIRX_FORCEINLINE void load_im2col_multicast(const Smem& smem, const M
     detail::multicast_unavailable<Map>();
   } else {
     const detail::Im2colArgs a = detail::im2col_args<Map>(args...);
-    detail::load_im2col<Map::rank, 3>(detail::smem_address(smem.data()), map.descriptor(),
-                                      detail::smem_address(barrier_word(bar)), a.c, a.o, cta_mask,
-                                      hint.policy);
+    detail::load_im2col<Map::rank, 3>(detail::smem_address(detail::tile_ptr<Map>(smem)),
+                                      map.descriptor(), detail::smem_address(barrier_word(bar)),
+                                      a.c, a.o, cta_mask, hint.policy);
   }
 }
 
@@ -178,7 +180,7 @@ __device__ TIRX_FORCEINLINE void store_im2col(const Map& map, const Smem& smem,
   check_align<Map>(smem);
   arch_rule<Map>();
   if constexpr (sizeof...(C) == Map::rank)
-    store_im2col<Map::rank, Op, Hint>(map.descriptor(), smem_address(smem.data()), policy,
+    store_im2col<Map::rank, Op, Hint>(map.descriptor(), smem_address(tile_ptr<Map>(smem)), policy,
                                       store_coords<Map>(coords...));
 }
 } // namespace detail
