@@ -36,8 +36,7 @@ __global__ void mma_tile(const half* A, const half* B, half* D) { // launch with
   auto a = alloc_local<half, shape(16, 16), mma_a_fragment_layout(2, 16)>();
   auto b = alloc_local<half, shape(8, 16), mma_b_fragment_layout(2, 16)>();
   auto d = alloc_local<half, shape(16, 8), mma_c_fragment_layout()>();
-  for (int i = 0; i < 4; ++i)
-    d.data()[i] = __float2half(0.0f);
+  coord_map([](half, int, int) { return __float2half(0.0f); }, d); // C = 0, whatever lane holds it
   // four 8 x 8 matrices: (0, 0), (8, 0), (0, 8), (8, 8) of A
   tile::apply<ptx<"ldmatrix.sync.aligned.m8n8.x4.shared.b16">>(a, ATile{sa}, scope::warp);
   // B's rows of 8 n values are contiguous: .trans hands lane l column l/4
@@ -90,11 +89,9 @@ __global__ void wgmma_tile(const nv_bfloat16* A, const nv_bfloat16* B, float* D)
   k_step<3>(acc, a, b);
   wgmma_commit_group();
   wgmma_wait_group<0>(acc);
-  // register r of lane l in warp w: row 16w + l/4 + 8((r/2)%2), column 8(r/4) + 2(l%4) + r%2
-  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
-  for (int r = 0; r < 32; ++r)
-    D[(16 * w + l / 4 + 8 * ((r / 2) % 2)) * 64 + 8 * (r / 4) + 2 * (l % 4) + r % 2] =
-        acc.data()[r];
+  // element (r, c) of the accumulator to D[r * 64 + c], wherever it lies in the registers:
+  // each thread's pairs of neighbouring columns as one 8-byte store
+  store_fragment(acc, D, 64, 0, 0, 64, 64);
 #else
   (void)A, (void)B, (void)D;
 #endif

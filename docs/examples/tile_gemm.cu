@@ -23,20 +23,23 @@ TIRX_HD constexpr TileLayout rows_of(index_t rows) {
   return wgmma_smem_layout(shape(rows, tile_k), MatrixMajor::k, SwizzleMode::b128, 2);
 }
 constexpr TileLayout a_layout = rows_of(tile_m), b_layout = rows_of(tile_n);
-constexpr TileLayout half_layout = rows_of(64), warp_layout = rows_of(16);
+constexpr TileLayout half_layout = rows_of(64);
 using MapA = tensor_map_t<bfloat16, shape(tile_m, tile_k), a_layout>;
 using MapB = tensor_map_t<bfloat16, shape(tile_n, tile_k), b_layout>;
 using MapD = tensor_map_t<bfloat16, shape(64, tile_k), half_layout>; // one store box
 using StageA = MapA::smem_tensor<MemScope::shared_dyn, 1024>;
 using StageB = MapB::smem_tensor<MemScope::shared_dyn, 1024>;
 using Half = MapD::smem_tensor<MemScope::shared_dyn, 1024>; // 64 rows: a consumer's A, a D box
-using WarpRows = Tensor<bfloat16, ShapeT<16, tile_k>, MemScope::shared_dyn, 1024,
-                        layout_type<warp_layout>>; // a warp's 16 rows of a D box
+// the D staging: per consumer warpgroup four (64, 64) boxes, each a Half
+constexpr Shape staging = shape(2, tile_n / tile_k, 64, tile_k);
+constexpr TileLayout staging_layout = row_major(staging) ^ swizzle_for(SwizzleMode::b128, 2);
+using Staging = Tensor<bfloat16, ShapeT<2, tile_n / tile_k, 64, tile_k>, MemScope::shared_dyn, 1024,
+                       layout_type<staging_layout>>;
 
 struct Plan {
   StageA a[stages];
   StageB b[stages];
-  bfloat16* d; // 128 x 256 staging: per consumer warpgroup four (64, 64) boxes
+  Staging d;
   BarrierRing<stages> ring;
 };
 TIRX_HD constexpr Plan plan(SMEMPool& pool) {
@@ -45,8 +48,7 @@ TIRX_HD constexpr Plan plan(SMEMPool& pool) {
     p.a[s] = pool.alloc<bfloat16, shape(tile_m, tile_k), a_layout, 1024>();
     p.b[s] = pool.alloc<bfloat16, shape(tile_n, tile_k), b_layout, 1024>();
   }
-  p.d = pool.alloc<bfloat16, shape(tile_m * tile_n), row_major(shape(tile_m * tile_n)), 1024>()
-            .data();
+  p.d = pool.alloc<bfloat16, staging, staging_layout, 1024>();
   p.ring = BarrierRing<stages>::alloc(pool);
   pool.commit();
   return p;
@@ -55,16 +57,18 @@ constexpr unsigned long long plan_bytes = smem_bytes(plan);
 // [/snippet]
 
 // [snippet:tile-gemm-epilogue]
-// Columns 16j .. 16j + 15 of a warp's 16 accumulator rows are registers
-// 8j .. 8j + 7, in the order of the m16n8k16 A fragment, which is four 8 x 8
-// matrices of stmatrix.x4: convert them to bf16 and store them as a (16, 16)
-// part of the warp's rows of D box j / 4.
-template <int J, class Acc> __device__ void store_columns(const Acc& acc, bfloat16* boxes, int w) {
+// Columns 16j .. 16j + 15 of a warp's 16 rows of the (converted)
+// accumulator are its slots 8j .. 8j + 7, in the order of the m16n8k16 A
+// fragment, which is four 8 x 8 matrices of stmatrix.x4: move them into one
+// (a register copy that ptxas removes) and store it as a (16, 16) part of
+// the warp's rows of D box j / 4 (rows 16w .. 16w + 15 of the box: whole swizzle atoms).
+template <int J, class Acc16, class Boxes>
+__device__ void store_columns(Acc16& d16, const Boxes& boxes, int w) {
   auto frag = alloc_local<bfloat16, shape(16, 16), mma_a_fragment_layout(2, 16)>();
-#pragma unroll
-  for (int i = 0; i < 8; ++i)
-    frag.data()[i] = __float2bfloat16_rn(acc.data()[8 * J + i]);
-  auto rows = decl_tensor<WarpRows>(boxes + (J / 4) * 64 * tile_k + 16 * w * tile_k);
+  tile::apply<ptx<"mov.b16">>(thread_slots(frag), thread_slots(d16).sub(range<8 * J, 8 * J + 8>),
+                              scope::thread);
+  // (an integer index moves the pointer, so the row addresses stay those of one 16-row tile)
+  const auto rows = boxes.sub(J / 4, _, _).template view<4, 16, tile_k>().sub(w, _, _);
   tile::apply<ptx<"stmatrix.sync.aligned.m8n8.x4.shared.b16">>(
       rows.sub(_, range<16 * (J % 4), 16 * (J % 4) + 16>), frag, scope::warp);
 }
@@ -103,7 +107,7 @@ __global__ void __launch_bounds__(384, 1)
   auto acc = alloc_wgmma_accumulator<float, tile_n>();
   for (int kb = 0; kb < k_blocks; ++kb, st.advance()) {
     p.ring.consumer_wait(st);
-    const Half a = decl_tensor<Half>(p.a[st.index].data() + c * 64 * tile_k); // my 64 rows
+    const Half a = p.a[st.index].view<2, 64, tile_k>().sub(c, _, _); // my 64 rows
     wgmma_fence(acc);
     [&]<int... S>(cuda::std::integer_sequence<int, S...>) {
       (tile::apply<ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">>(
@@ -118,14 +122,16 @@ __global__ void __launch_bounds__(384, 1)
     if (threadIdx.x % 128 == 0)
       p.ring.consumer_release(st);
   }
-  bfloat16* boxes = p.d + c * 64 * tile_n;
-  [&]<int... J>(cuda::std::integer_sequence<int, J...>) { (store_columns<J>(acc, boxes, w), ...); }
+  const auto boxes = p.d.sub(c, _, _, _); // my four D boxes
+  auto d16 = alloc_like<bfloat16>(acc);   // the result in bf16: cvt.rn.bf16x2.f32 per pair
+  convert(d16, acc);
+  [&]<int... J>(cuda::std::integer_sequence<int, J...>) { (store_columns<J>(d16, boxes, w), ...); }
   (cuda::std::make_integer_sequence<int, tile_n / 16>{});
   fence_proxy_async_shared(); // the stmatrix writes, visible to the TMA unit
   named_barrier_sync(1 + c, 128);
   if (threadIdx.x % 128 == 0) {
     for (int j = 0; j < tile_n / tile_k; ++j) // the part outside D is skipped
-      tma::store(map_d, decl_tensor<Half>(boxes + j * 64 * tile_k), m0 + 64 * c, n0 + j * tile_k);
+      tma::store(map_d, boxes.sub(j, _, _), m0 + 64 * c, n0 + j * tile_k);
     tma::store_commit();
     tma::store_wait<0>();
   }
