@@ -136,6 +136,7 @@ constexpr TrapCase cases[] = {
     {"xyz_ok", false, nullptr},                // 2 x 2 clusters, 32 threads
     {"xyz_cluster_4x1", true, xyz_shape},      // 4 x 1 clusters for a (1, 2, 2) group
     {"xyz_block_64", true, cluster_block},     // two warps for a (1 warp, 32) group
+    {"launch_block_2d", false, nullptr}, // tirx::launch refuses a 2-D block (TIRX_BLOCK_DIMS 1)
 };
 
 int child(const char* name) {
@@ -184,7 +185,14 @@ int child(const char* name) {
     cluster_launch(dim3(4, 1), dim3(32), dim3(4, 1), xyz_copy, XyzTile{});
   else if (n == "xyz_block_64")
     cluster_launch(dim3(2, 2), dim3(64), dim3(2, 2), xyz_copy, XyzTile{});
-  else {
+  else if (n == "launch_block_2d") {
+    LaunchConfig cfg; // refused on the host, before the launch: nothing runs
+    cfg.block = dim3(32, 2);
+    if (const cudaError_t e = launch(cfg, mma_once, out.ptr); e != cudaErrorInvalidValue) {
+      std::printf("child %s: a 2-D block was not refused (%s)\n", name, cudaGetErrorString(e));
+      return 4;
+    }
+  } else {
     std::printf("unknown case %s\n", name);
     return 2;
   }

@@ -86,9 +86,9 @@ template <class Tn, class S> TIRX_HD constexpr LinearMode warp_lane_stride() {
 template <class S> __device__ TIRX_FORCEINLINE int warp_lane_index() {
   constexpr int gr = scope::traits<S>::group_rank;
   if constexpr (scope::traits<S>::axis[gr - 2] == 5)
-    return static_cast<int>(threadIdx.x % 128);
+    return static_cast<int>(thread_index() % 128);
   else
-    return static_cast<int>(threadIdx.x) -
+    return static_cast<int>(thread_index()) -
            32 * scope::traits<S>::first_warp; // from the range's first warp
 }
 
@@ -194,7 +194,9 @@ template <class S> __device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope:
   (cuda::std::make_integer_sequence<int, scope::traits<S>::group_rank>{});
 }
 
-/// Debug check of the launch against the scope: 1-D blocks; whole warps at
+/// Debug check of the launch against the scope: no block dimension beyond
+/// those TIRX_BLOCK_DIMS reads (core/thread.hpp), the block's threads counted
+/// over all of them; whole warps at
 /// warp scope and whole warpgroups at warpgroup scope; at cta scope as many
 /// threads as the operand's (warps, 32) group; at cluster scopes as many
 /// threads as its warp mode and a cluster of its CTA modes' shape; in a
@@ -202,33 +204,34 @@ template <class S> __device__ TIRX_FORCEINLINE void group_coords(int (&g)[scope:
 /// and the block large enough to hold it.
 template <class S, class Tn> __device__ TIRX_FORCEINLINE void check_launch() {
   using T = scope::traits<S>;
-  TIRX_CHECK(
-      blockDim.y == 1 && blockDim.z == 1,
-      "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks");
+  check_block_dims();
+  [[maybe_unused]] const unsigned threads_in_block = block_threads();
   if constexpr (T::group_rank >= 1 && T::axis[T::group_rank - 1] == 1)
-    TIRX_CHECK(blockDim.x % 32 == 0, "tirx::tile: a scope with lanes (warp and wider) needs whole "
-                                     "warps: launch a multiple of 32 threads");
+    TIRX_CHECK(threads_in_block % 32 == 0,
+               "tirx::tile: a scope with lanes (warp and wider) needs whole "
+               "warps: launch a multiple of 32 threads");
   if constexpr (T::group_rank == 2 && T::axis[0] == 5)
-    TIRX_CHECK(blockDim.x % 128 == 0,
+    TIRX_CHECK(threads_in_block % 128 == 0,
                "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch "
                "a multiple of 128 threads");
   if constexpr (T::warp_count > 0) {
     TIRX_CHECK(
-        threadIdx.x / 32 - T::first_warp < static_cast<unsigned>(T::warp_count),
+        warp_index() - T::first_warp < static_cast<unsigned>(T::warp_count),
         "tirx::tile: the calling thread's warp is outside the scope's warp range "
         "(scope::warps<First, "
         "Count>): call it only from warps [First, First + Count), e.g. inside if (warp >= First)");
-    TIRX_CHECK(blockDim.x >= 32u * (T::first_warp + T::warp_count),
+    TIRX_CHECK(threads_in_block >= 32u * (T::first_warp + T::warp_count),
                "tirx::tile: the block has fewer warps than the scope's warp range "
                "(scope::warps<First, Count>) "
                "reaches; launch at least (First + Count) x 32 threads");
   } else if constexpr (T::cta_warps && is_tensor_v<Tn>) {
     constexpr index_t threads = Tn::shape().dims[0] * 32;
-    TIRX_CHECK(blockDim.x == threads, "tirx::tile: at cta scope the launch's block size must equal "
-                                      "warps x 32 of the operands' group");
+    TIRX_CHECK(threads_in_block == threads,
+               "tirx::tile: at cta scope the launch's block size must equal "
+               "warps x 32 of the operands' group");
   } else if constexpr ((T::group_rank == 3 || T::group_rank == 5) && is_tensor_v<Tn>) {
     constexpr Shape s = Tn::shape(); // (CTAs, warps, 32) or (cbz, cby, cbx, warps, 32)
-    TIRX_CHECK(blockDim.x == s.dims[T::group_rank - 2] * 32,
+    TIRX_CHECK(threads_in_block == s.dims[T::group_rank - 2] * 32,
                "tirx::tile: at cluster scope the launch's block size must equal warps x 32 of the "
                "operands' group");
     if constexpr (T::group_rank == 3)

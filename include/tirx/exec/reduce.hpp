@@ -4,6 +4,7 @@
 // memory. Results reach every participating thread.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/exec/grid.hpp>
 #include <tirx/exec/sync.hpp>
 #include <tirx/tensor/tensor.hpp>
@@ -78,10 +79,12 @@ template <int Warps, class F, class T>
 __device__ TIRX_FORCEINLINE T cta_reduce(F f, T v, T* scratch) {
   static_assert(Warps >= 1 && Warps <= 32 && (Warps & (Warps - 1)) == 0,
                 "tirx::cta_reduce: Warps must be a power of two from 1 to 32");
-  TIRX_CHECK(blockDim.x == Warps * 32, "tirx::cta_reduce: the block must have Warps * 32 threads");
+  detail::check_block_dims();
+  TIRX_CHECK(block_threads() == Warps * 32,
+             "tirx::cta_reduce: the block must have Warps * 32 threads");
   v = warp_reduce(f, v);
   if constexpr (Warps > 1) {
-    const int warp = static_cast<int>(threadIdx.x / 32), lane = static_cast<int>(threadIdx.x % 32);
+    const int warp = static_cast<int>(warp_index()), lane = static_cast<int>(lane_index());
     __syncthreads(); // the previous call's readers are done with scratch
     if (lane == 0)
       scratch[warp] = v;
@@ -132,12 +135,12 @@ __device__ TIRX_FORCEINLINE T cluster_reduce(F f, T v, T* scratch) {
     const unsigned rank = static_cast<unsigned>(cluster_rank());
     T* slots = scratch + Warps;
     cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
-    if (threadIdx.x < Ctas) { // thread k writes this CTA's total into CTA k's slot [rank]
+    if (thread_index() < Ctas) { // thread k writes this CTA's total into CTA k's slot [rank]
       const unsigned local = static_cast<unsigned>(__cvta_generic_to_shared(slots + rank));
       unsigned remote;
       asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
                    : "=r"(remote)
-                   : "r"(local), "r"(static_cast<unsigned>(threadIdx.x)));
+                   : "r"(local), "r"(thread_index()));
       asm volatile("st.shared::cluster.b32 [%0], %1;" ::"r"(remote),
                    "r"(cuda::std::bit_cast<unsigned>(v))
                    : "memory");

@@ -18,6 +18,7 @@
 // range.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/layout/axis.hpp>
 
 #include <tirx/core/cccl.hpp>
@@ -120,18 +121,18 @@ inline constexpr int max_group_rank = 5;
 
 #if defined(__CUDACC__)
 namespace detail {
-/// The issuing thread's coordinate in group mode G of scope S. tirx reads
-/// thread coordinates from threadIdx.x: blocks are one-dimensional (checked
-/// in debug builds).
+/// The issuing thread's coordinate in group mode G of scope S, from the
+/// linear thread index (core/thread.hpp: threadIdx.x alone unless
+/// TIRX_BLOCK_DIMS reads .y and .z; checked in debug builds).
 template <class S, int G> __device__ TIRX_FORCEINLINE int group_coord() {
   constexpr index_t ax = scope::traits<S>::axis[G];
   constexpr int first = scope::traits<S>::first_warp;
   if constexpr (ax == 1)
-    return static_cast<int>(threadIdx.x % 32); // laneid
+    return static_cast<int>(lane_index()); // laneid
   else if constexpr (ax == 2)
-    return static_cast<int>(threadIdx.x / 32) - first; // warp in the range
+    return static_cast<int>(warp_index()) - first; // warp in the range
   else if constexpr (ax == 5)
-    return static_cast<int>((threadIdx.x / 32) % 4);                // warp in warpgroup
+    return static_cast<int>(warp_index() % 4);                      // warp in warpgroup
   else if constexpr (ax == 10 && scope::traits<S>::group_rank == 5) // cbx of cluster_xyz
     return static_cast<int>(cuda::ptx::get_sreg_cluster_ctaid_x());
   else if constexpr (ax == 11)

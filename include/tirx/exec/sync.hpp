@@ -3,6 +3,7 @@
 // these do.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/exec/fence.hpp>
 
 #include <tirx/core/cccl.hpp>
@@ -34,7 +35,7 @@ __device__ TIRX_FORCEINLINE void cluster_sync() {
 namespace detail {
 __device__ TIRX_FORCEINLINE void check_named_barrier(unsigned id, unsigned threads) {
   TIRX_CHECK(id < 16, "tirx::named_barrier: the barrier id must be in [0, 16)");
-  TIRX_CHECK(threads > 0 && threads % 32 == 0 && threads <= blockDim.x * blockDim.y * blockDim.z,
+  TIRX_CHECK(threads > 0 && threads % 32 == 0 && threads <= block_threads(),
              "tirx::named_barrier: the thread count must be a positive multiple of 32 (whole "
              "warps) and at most the block's threads");
 }

@@ -5,6 +5,7 @@
 // against the threads the kernel's layouts expect.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/layout/ops.hpp>
 #include <tirx/tensor/smem_pool.hpp>
 
@@ -60,9 +61,18 @@ struct LaunchConfig {
 };
 
 /// Launches kernel with cfg. Returns the CUDA error (cudaErrorInvalidValue
-/// with a message on stderr when the block does not match cfg.expect_threads).
+/// with a message on stderr when the block has a dimension TIRX_BLOCK_DIMS
+/// does not read, or its threads, x * y * z, do not match cfg.expect_threads).
 template <class... KArgs, class... Args>
 cudaError_t launch(const LaunchConfig& cfg, void (*kernel)(KArgs...), Args&&... args) {
+  if ((block_dims < 3 && cfg.block.z != 1) || (block_dims < 2 && cfg.block.y != 1)) {
+    std::fprintf(stderr,
+                 "tirx::launch: the block is %u x %u x %u but tile operations read %d block "
+                 "dimension(s) (TIRX_BLOCK_DIMS); launch a %d-D block, or define TIRX_BLOCK_DIMS "
+                 "as 3\n",
+                 cfg.block.x, cfg.block.y, cfg.block.z, block_dims, block_dims);
+    return cudaErrorInvalidValue;
+  }
   long long threads = 1LL * cfg.block.x * cfg.block.y * cfg.block.z;
   if (cfg.expect_threads != 0 && threads != cfg.expect_threads) {
     std::fprintf(stderr,

@@ -15,6 +15,7 @@
 //     8-bit elements, lane i giving row i % rows.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/ptx/desc.hpp>
 #include <tirx/ptx/matrix_layout.hpp>
 #include <tirx/tensor/tensor.hpp>
@@ -198,7 +199,7 @@ TIRX_HD constexpr void report() {
 /// of matrix i / 8; raw forms: row i % rows).
 template <MoveForm F, MatrixFragment Fr, class M>
 __device__ TIRX_FORCEINLINE unsigned row_address(M& m) {
-  const unsigned lane = threadIdx.x % 32u;
+  const unsigned lane = lane_index();
   if constexpr (F.raw) {
     return static_cast<unsigned>(
         __cvta_generic_to_shared(m.ptr_to(static_cast<int>(lane % F.rows), 0)));

@@ -14,6 +14,7 @@
 // debug builds, a region outside the calling warp's lane quarter traps.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/ptx/emit.hpp>
 #include <tirx/ptx/tcgen05_ldst_check.hpp>
 #include <tirx/tensor/alloc.hpp>
@@ -111,7 +112,7 @@ template <bool Load> struct ldst_family {
     } else {
       const cuda::std::uint32_t taddr = tmem_address(tmem);
       TIRX_CHECK(
-          (taddr >> 21) == (threadIdx.x / 32) % 4,
+          (taddr >> 21) == warp_index() % 4,
           "tirx::tile::apply: tcgen05.ld/st: warp w reaches only lanes 32 (w % 4) .. + 31 of "
           "tensor memory; take the warp's rows with tmem_warp_rows");
       using E = typename Frag::value_type; // a st may take a const fragment: CCCL reads it only

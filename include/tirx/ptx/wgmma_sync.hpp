@@ -15,6 +15,7 @@
 //                              of (64, N) over wgmma_accumulator_layout(N)
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/ptx/wgmma_layout.hpp>
 #include <tirx/tensor/alloc.hpp>
 
@@ -73,10 +74,8 @@ template <class X> __device__ TIRX_FORCEINLINE void wgmma_fence_operand(X& x) {
 /// builds check the launch here, before the wgmmas, for the wgmma applies
 /// that follow (a check between two wgmmas makes ptxas serialize them).
 template <class... Frag> __device__ TIRX_FORCEINLINE void wgmma_fence(Frag&... frag) {
-  TIRX_CHECK(
-      blockDim.y == 1 && blockDim.z == 1,
-      "tirx::tile: tile operations read thread coordinates from threadIdx.x; launch 1-D blocks");
-  TIRX_CHECK(blockDim.x % 128 == 0,
+  detail::check_block_dims();
+  TIRX_CHECK(block_threads() % 128 == 0,
              "tirx::tile: at warpgroup scope the block must hold whole warpgroups: launch "
              "a multiple of 128 threads");
   (wgmma_fence_operand(frag), ...);

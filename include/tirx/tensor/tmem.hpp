@@ -16,6 +16,7 @@
 // tmem_warp_rows (device code) gives the calling warp its quarter of lanes.
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/tensor/tensor.hpp>
 
 namespace tirx {
@@ -225,7 +226,7 @@ template <class X> __device__ TIRX_FORCEINLINE auto tmem_warp_rows(const X& t) {
                       "warp quarters 32 lanes apart; take each warp's region with tmem_sub");
     if constexpr (ok) {
       constexpr index_t q = X::shape().dims[0] / 4;
-      const cuda::std::uint32_t warp = (threadIdx.x / 32) % 4;
+      const cuda::std::uint32_t warp = warp_index() % 4;
       return [&]<int... I>(cuda::std::integer_sequence<int, I...>) {
         return tmem_offset(
             tmem_sub(t, cuda::std::conditional_t<I == 0, StaticRange<0, q>, All>{}...), 32 * warp,
