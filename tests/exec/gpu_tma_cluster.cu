@@ -7,6 +7,13 @@
 //     cache-hint form.
 //   - bulk::copy_s2cluster: in a cluster of 2, CTA 0 loads a buffer and
 //     copies it into CTA 1's shared memory, completing on CTA 1's mbarrier.
+//   - sub-tiles (exec/tma_tile.hpp) through the cache-hint forms: two bf16
+//     boxes into the halves of a 128-byte swizzled (128, 64) tile (the lower
+//     half a static sub 8192 bytes in), stored back swapped; a float box
+//     into rows 4..19 of an unswizzled (32, 32) tile (512 bytes in), reduced
+//     (add) into a tensor of known values; and tma::multicast_slice of a
+//     run-time ring stage in clusters of 2 and 4 (cluster_mask,
+//     multicast_bytes), each CTA's stage checked whole.
 // Exit 0: all passed; 1: a case failed; 77: no GPU (ctest: skipped).
 #include "tma_harness.cuh"
 
@@ -109,6 +116,167 @@ __global__ void to_cluster(const float* src, float* out, unsigned n) {
   cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
 }
 
+constexpr Shape half_box = shape(64, 64);
+constexpr TileLayout half_layout = row_major(half_box) ^ swizzle_for(SwizzleMode::b128, 2);
+using HalfMap = tensor_map_t<bf16, half_box, half_layout>;
+constexpr Shape pair_shape = shape(128, 64);
+constexpr TileLayout pair_layout = row_major(pair_shape) ^ swizzle_for(SwizzleMode::b128, 2);
+constexpr Shape float_box = shape(16, 32); // 128-byte rows, unswizzled: 128-byte atoms
+using FloatMap = tensor_map_t<float, float_box>;
+
+/// One CTA: bf16 boxes at (row0, 0) and (row0 + 64, 0) into the halves of a
+/// (128, 64) tile (the lower one with a cache hint), dumped, stored swapped
+/// into out (the upper one with a hint); a float box at (frow, 0) into rows
+/// 4..19 of a (32, 32) tile, dumped, and reduced into acc (with a hint).
+__global__ void subtiles(const __grid_constant__ HalfMap in, const __grid_constant__ HalfMap out,
+                         const __grid_constant__ FloatMap fin, const __grid_constant__ FloatMap acc,
+                         bf16* dump, float* fdump, int row0, int frow) {
+  auto pool = SMEMPool::dynamic();
+  auto tile = pool.alloc<bf16, pair_shape, pair_layout, 1024>();
+  auto ftile = pool.alloc<float, shape(32, 32), row_major(shape(32, 32)), 128>();
+  const MBarrier bar = alloc_barriers<1>(pool)[0];
+  pool.commit();
+  const auto top = tile.sub(range<0, 64>, _);
+  const auto bottom = tile.sub(range<64, 128>, _);
+  const auto frows = ftile.sub(range<4, 20>, _);
+  static_assert(tma::detail::TileFit<decltype(bottom), HalfMap>::offset == 64 * 64);
+  static_assert(tma::detail::TileFit<decltype(frows), FloatMap>::offset_bytes == 512);
+  if (threadIdx.x == 0) {
+    bar.init(1);
+    fence_mbarrier_init();
+  }
+  cta_sync();
+  if (threadIdx.x == 0) {
+    (void)bar.arrive_expect_tx(2 * HalfMap::box_bytes + FloatMap::box_bytes);
+    tma::load(top, in, bar, row0, 0);
+    tma::load(bottom, in, bar, tile::cache_hint(policy::evict_first()), row0 + 64, 0);
+    tma::load(frows, fin, bar, tile::cache_hint(policy::evict_last()), frow, 0);
+  }
+  bar.wait(0);
+  for (int i = threadIdx.x; i < 128 * 64; i += blockDim.x)
+    dump[i] = tile(i / 64, i % 64);
+  for (int i = threadIdx.x; i < 16 * 32; i += blockDim.x)
+    fdump[i] = frows(i / 32, i % 32);
+  if (threadIdx.x == 0) {
+    tma::store(out, bottom, 0, 0);
+    tma::store(out, top, tile::cache_hint(policy::evict_first()), 64, 0);
+    tma::reduce_add(acc, frows, tile::cache_hint(policy::evict_first()), 0, 0);
+    tma::store_commit();
+    tma::store_wait<0>();
+  }
+}
+
+/// A cluster of N: CTA r loads slice r of stage 1 of a 2-stage ring of
+/// (16 N, 64) tiles into every CTA (with a cache hint); each dumps its stage.
+template <int N>
+__global__ void multicast_slices(const __grid_constant__ SliceMap map, bf16* out, int row0) {
+  constexpr Shape ring_shape = shape(2, N * slice_rows, 64);
+  auto pool = SMEMPool::dynamic();
+  auto ring = pool.alloc<bf16, ring_shape,
+                         row_major(ring_shape) ^ swizzle_for(SwizzleMode::b128, 2), 1024>();
+  const MBarrier bar = alloc_barriers<1>(pool)[0];
+  pool.commit();
+  const int rank = cluster_rank(), s = row0 >= 0 ? 1 : 0; // stage 1 (a run-time index)
+  if (threadIdx.x == 0) {
+    bar.init(1);
+    fence_mbarrier_init();
+  }
+  cluster_arrive_relaxed();
+  cluster_wait();
+  const auto stage = ring.sub(s, _, _);
+  if (threadIdx.x == 0) {
+    (void)bar.arrive_expect_tx(tma::multicast_bytes<SliceMap, N>);
+    tma::load_multicast(tma::multicast_slice<N>(stage, rank), map, bar, tma::cluster_mask<N>(),
+                        tile::cache_hint(policy::evict_last()), row0 + rank * slice_rows, 0);
+  }
+  bar.wait(0);
+  for (int i = threadIdx.x; i < N * slice_elems; i += blockDim.x)
+    out[blockIdx.x * N * slice_elems + i] = stage(i / 64, i % 64);
+  cluster_arrive();
+  cluster_wait();
+}
+
+void check_subtiles(std::mt19937& rng) {
+  const long long R = 200, C = 64, FR = 40, FC = 32;
+  std::vector<bf16> host(R * C);
+  std::uniform_int_distribution<int> d(-2000, 2000);
+  for (bf16& x : host)
+    x = __float2bfloat16(static_cast<float>(d(rng)) / 16.0f);
+  const std::vector<float> fhost = tirx_test::whole_floats(rng, FR * FC, -1000, 1000);
+  const std::vector<float> facc0 = tirx_test::whole_floats(rng, 16 * FC, -1000, 1000);
+  tirx_test::DeviceBuffer<bf16> in(R * C), out(128 * 64), dump(128 * 64);
+  tirx_test::DeviceBuffer<float> fin(FR * FC), facc(16 * FC), fdump(16 * FC);
+  in.upload(host);
+  fin.upload(fhost);
+  facc.upload(facc0);
+  out.poison();
+  dump.poison();
+  fdump.poison();
+  const HalfMap in_map = make_tensor_map<half_box, half_layout>(grid_tensor<16>(in.ptr, R, C));
+  const HalfMap out_map = make_tensor_map<half_box, half_layout>(grid_tensor<16>(out.ptr, 128, 64));
+  const FloatMap fin_map = make_tensor_map<float_box>(grid_tensor<16>(fin.ptr, FR, FC));
+  const FloatMap acc_map = make_tensor_map<float_box>(grid_tensor<16>(facc.ptr, 16, FC));
+  const int row0 = 40, frow = 20;
+  LaunchConfig cfg;
+  cfg.block = dim3(128);
+  cfg.smem = 128 * 64 * 2 + 32 * 32 * 4 + 64;
+  TIRX_CHECK_CUDA(
+      launch(cfg, subtiles, in_map, out_map, fin_map, acc_map, dump.ptr, fdump.ptr, row0, frow));
+  TIRX_CHECK_LAUNCH("subtiles");
+  const auto got = dump.download(), stored = out.download();
+  const auto fgot = fdump.download(), fsum = facc.download();
+  int bad = 0;
+  for (int i = 0; i < 128 * 64; ++i) {
+    const int r = i / 64, c = i % 64;
+    const std::uint64_t want = bits(host[(row0 + r) * C + c]);
+    const std::uint64_t want_stored = bits(host[(row0 + (r + 64) % 128) * C + c]);
+    if ((bits(got[i]) != want || bits(stored[i]) != want_stored) && bad++ < 5)
+      std::printf("FAIL subtiles: bf16 element (%d, %d): tile %llx, stored %llx, want %llx, %llx\n",
+                  r, c, static_cast<unsigned long long>(bits(got[i])),
+                  static_cast<unsigned long long>(bits(stored[i])),
+                  static_cast<unsigned long long>(want),
+                  static_cast<unsigned long long>(want_stored));
+  }
+  for (int i = 0; i < 16 * 32; ++i) {
+    const float want = fhost[(frow + i / 32) * FC + i % 32];
+    if ((fgot[i] != want || fsum[i] != facc0[i] + want) && bad++ < 10)
+      std::printf("FAIL subtiles: float element %d: tile %g, sum %g, want %g, %g\n", i, fgot[i],
+                  fsum[i], want, facc0[i] + want);
+  }
+  if (tirx_test::expect(bad == 0))
+    std::printf("ok   sub-tiles: halves of a swizzled tile, rows of an unswizzled one, hints\n");
+}
+
+template <int N> void check_multicast_slices(std::mt19937& rng) {
+  const long long R = 2 * N * slice_rows + 32, C = 64;
+  std::vector<bf16> host(R * C);
+  std::uniform_int_distribution<int> d(-2000, 2000);
+  for (bf16& x : host)
+    x = __float2bfloat16(static_cast<float>(d(rng)) / 16.0f);
+  tirx_test::DeviceBuffer<bf16> dev(R * C), out(2 * N * N * slice_elems);
+  dev.upload(host);
+  out.poison();
+  const SliceMap map = make_tensor_map<slice_box, slice_layout>(grid_tensor<16>(dev.ptr, R, C));
+  const int row0 = 24;
+  LaunchConfig cfg;
+  cfg.grid = dim3(2 * N);
+  cfg.block = dim3(128);
+  cfg.cluster = dim3(N);
+  cfg.smem = 2 * N * slice_elems * 2 + 64;
+  TIRX_CHECK_CUDA(launch(cfg, multicast_slices<N>, map, out.ptr, row0));
+  TIRX_CHECK_LAUNCH("multicast_slices");
+  const auto got = out.download();
+  int bad = 0;
+  for (int cta = 0; cta < 2 * N; ++cta)
+    for (long long i = 0; i < N * slice_elems; ++i) {
+      const std::uint64_t want = bits(host[(row0 + i / 64) * C + i % 64]);
+      if (bits(got[cta * N * slice_elems + i]) != want && bad++ < 5)
+        std::printf("FAIL multicast_slices x%d: CTA %d element %lld\n", N, cta, i);
+    }
+  if (tirx_test::expect(bad == 0))
+    std::printf("ok   multicast_slice of a ring stage with a hint, clusters of %d\n", N);
+}
+
 void check_multicast(std::mt19937& rng, int n) {
   const long long R = 2 * 4 * slice_rows + 8, C = 136; // 272-byte rows
   std::vector<bf16> host(R * C);
@@ -181,5 +349,8 @@ int main() {
   check_multicast(rng, 2);
   check_multicast(rng, 4);
   check_to_cluster(rng);
+  check_subtiles(rng);
+  check_multicast_slices<2>(rng);
+  check_multicast_slices<4>(rng);
   return tirx_test::summary("gpu_tma_cluster");
 }
