@@ -2,15 +2,16 @@
 """Checks that docs/instruction-reference.md lists exactly the PTX spellings
 that tirx emits: no spelling missing, none extra, none twice.
 
-The spellings come from the library itself: a small host program, which
-this script writes, compiles (with the C++ compiler given by --cxx) and
-runs, prints every form of every family registered in
+The spellings come from the library itself: a small host program, which this
+script writes, compiles (with the C++ compiler given by --cxx) and runs,
+prints every form of every family registered in
 include/tirx/ptx/families.hpp (their forms[] tables, expanded from the row
-files by the compiler, exactly as apply sees them). Each form belongs to a
-kind: ld and st, arith/1, /2, /3 (arithmetic by its number of sources:
-min.f32 is both arith/2 and arith/3), and every other family by its name
-(cvt, mov, shfl.sync, cp.async). A new family's forms are missing from the
-guide until it gets a section, so no family goes undocumented.
+files by the compiler, exactly as apply sees them, and the spellings a form
+stands for too where its family says so: F::variants, the typed ld/st). Each
+form belongs to a kind: ld and st, arith/1, /2, /3 (arithmetic by its number
+of sources: min.f32 is both arith/2 and arith/3), and every other family by
+its name (cvt, mov, shfl.sync, cp.async). A new family's forms are missing
+from the guide until it gets a section, so no family goes undocumented.
 
 The guide marks its lists:
 
@@ -46,7 +47,12 @@ PRINTER = r"""
 #include <cstdio>
 template <class F>
 void print_family() {
-  for (const tirx::ptxdesc::Form& f : F::forms) std::printf("%s\t%s\t%d\n", F::name, f.spelling, f.sources);
+  for (const tirx::ptxdesc::Form& f : F::forms) {
+    std::printf("%s\t%s\t%d\n", F::name, f.spelling, f.sources);
+    if constexpr (requires { F::variants(f, 0); })
+      for (int k = 0; F::variants(f, k).size > 0; ++k)
+        std::printf("%s\t%.*s\t%d\n", F::name, F::variants(f, k).size, F::variants(f, k).text, f.sources);
+  }
 }
 template <class... F>
 void print_all(tirx::ptxdesc::family_list<F...>) {

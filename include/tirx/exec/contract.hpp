@@ -259,10 +259,20 @@ TIRX_HD constexpr OperandError apply_operand_error() {
       constexpr index_t lanes = vector_lanes_v<Instr, X>;
       constexpr int bits = lanes > 1 ? op.bits / static_cast<int>(lanes) : op.bits;
       constexpr bool lines = d.line_bytes > 0;
-      constexpr OperandError e =
-          check_operand<X, Scope>(!memory, op.space, bits, atom_of_v<Instr, X>, !d.line_unaligned);
+      // an integer register element may be wider than the type (Operand::wide: ld.s8 into int32)
+      constexpr int eb = dtype_bits<T>;
+      constexpr bool widens = op.elem == 'i' && !memory && eb > bits && eb <= op.wide;
+      constexpr OperandError e = check_operand<X, Scope>(!memory, op.space, widens ? eb : bits,
+                                                         atom_of_v<Instr, X>, !d.line_unaligned);
+      constexpr bool integer = cuda::std::is_integral_v<T> && !cuda::std::is_same_v<T, bool>;
+      constexpr bool fits =
+          op.elem == '\0' || integer || (op.elem == 'f' && cuda::std::is_floating_point_v<T>);
+      if constexpr ((e == OperandError::none || e == OperandError::width) && !fits)
+        return OperandError::element_kind; // Operand::elem: integers, or the float type
+      else if constexpr (e == OperandError::width && op.elem == 'i' && !memory && eb > bits)
+        return OperandError::element_too_wide;
       // a chunk's alignment rules, with the chunk's words; a line's shape and alignment
-      if constexpr (d.chunks > 0 && e == OperandError::pointer_align)
+      else if constexpr (d.chunks > 0 && e == OperandError::pointer_align)
         return OperandError::chunk_align;
       else if constexpr (d.chunks > 0 && e == OperandError::atom_misaligned)
         return OperandError::chunk_misaligned;

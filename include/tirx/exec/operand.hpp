@@ -89,6 +89,8 @@ enum class OperandError {
   line_shape,       ///< apply: a line-covering operand's trailing modes are not one line's elements
   line_align,       ///< apply: the tensor's align is below the line's bytes
   line_misaligned,  ///< apply: a layout stride or offset puts a line off its alignment
+  element_kind,     ///< apply: an element the type does not take (Operand::elem: float for .s32)
+  element_too_wide, ///< apply: an integer register element wider than Operand::wide
 };
 
 /// Checks one tensor operand. reg: the operand lives in the issuing thread's

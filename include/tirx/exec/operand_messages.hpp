@@ -187,6 +187,15 @@ template <OperandError E, TileOp Op> TIRX_HD constexpr void report_operand() {
                 "tirx::tile::apply: a predicate operand (setp's destinations, selp's c, the "
                 "BoolOp c of setp/set) holds bool elements: a bool tensor (alloc_local<bool, ...>) "
                 "or a bool scalar; compare an integer first, e.g. setp.ne.s32 p, x, 0");
+  static_assert(Op != TileOp::apply || E != OperandError::element_kind,
+                "tirx::tile::apply: ld/st .uN and .sN take integer elements (int8 ... uint64, not "
+                "bool), .f32 float and .f64 double (or an integer of their width, for the bits); "
+                "ElementBits, InstructionBits below; declare the tensor so, view<U>() it, or use "
+                "the .bN type for raw bits");
+  static_assert(Op != TileOp::apply || E != OperandError::element_too_wide,
+                "tirx::tile::apply: an ld/st .uN or .sN register element is N to 32 bits wide (64 "
+                "for .u64, .s64): the registers are 32-bit (ElementBits, InstructionBits below); "
+                "use int32/uint32 registers and convert to 64 bits after the load");
   static_assert(Op != TileOp::apply || E != OperandError::second_dst,
                 "tirx::tile::apply: this form writes a second destination right after the first "
                 "(setp's p|q, shfl.sync's d|p, match.all's, elect.sync's): pass a register tensor "

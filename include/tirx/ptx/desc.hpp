@@ -52,6 +52,13 @@ struct Operand {
   /// (setp.ne.b32 p, %n, 0 for a source, selp.u32 %n, 1, 0, p for a
   /// destination). bits is 8 (bool's width), reg_class 'r'.
   bool pred = false;
+  /// What an element must be besides its width ('\0': any element of `bits`
+  /// bits): 'i' an integer (not bool), 'f' the floating-point type of `bits`
+  /// bits or an integer of that width (its bits). wide > bits: a register
+  /// element of an 'i' operand may be up to `wide` bits wide (the instruction
+  /// extends into it or writes its low bits: ld/st .s8 into int32).
+  char elem = '\0';
+  int wide = 0;
 };
 
 /// A predicate operand (Operand::pred).
@@ -178,6 +185,18 @@ struct Form {
   int min_ptx = 0;
   const char* dst_class = "r"; ///< the asm constraint of the destination (register or address)
   const char* src_class = "r"; ///< the asm constraint of the sources
+};
+
+/// A spelling a family lists under another form (ld.global.v4.s32 under
+/// ld.global.v4.b32): the listed form's text, and the register classes it is
+/// issued with where they differ from the form's (nullptr: the form's). A
+/// family with such spellings has `static constexpr Variant variant(const
+/// Tokens&)` (size 0: the spelling is no variant); registry::form finds them.
+struct Variant {
+  char text[112] = {};
+  int size = 0;
+  const char* dst_class = nullptr;
+  const char* src_class = nullptr;
 };
 
 /// Whether form f writes two destinations (Desc::dst2): its dst_class

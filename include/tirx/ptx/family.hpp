@@ -7,6 +7,8 @@
 //   report<I, Kind>()             a static_assert naming forms[I] (closest form, arch, PTX ISA)
 //   issue<S, G>(Issue, dst, srcs...)  the instruction, given apply's operand objects
 //                                 (ptxemit::register_family<F> gives it to register families)
+//   variant(Tokens), variants(Form, k)  (optional) spellings a form stands for besides its own
+//                                 (ptxdesc::Variant: ld/st's typed forms of each bit form)
 // and families.hpp lists them. Nothing here names a family.
 #pragma once
 
@@ -65,38 +67,59 @@ template <class... F> struct registry<family_list<F...>> {
     return d;
   }
 
-  /// The form of family fam spelled s with nsrc sources; spelling nullptr
-  /// if the family has none.
+  /// The index in Fa's forms of the form spelled s with nsrc sources, or of
+  /// the form that lists s (Fa::variant: ld.global.v4.s32 under
+  /// ld.global.v4.b32); -1 if none.
+  template <class Fa> TIRX_HD static constexpr int find(text_view s, int nsrc) {
+    int k = 0;
+    for (const Form& f : Fa::forms) {
+      if (f.sources == nsrc && spelled(s, f.spelling))
+        return k;
+      ++k;
+    }
+    if constexpr (requires { Fa::variant(Tokens{}); }) {
+      const Variant v = Fa::variant(tokenize(s));
+      if (v.size > 0)
+        return find<Fa>(text_view{v.text, v.size}, nsrc);
+    }
+    return -1;
+  }
+
+  /// The form of family fam spelled s with nsrc sources (a variant's: its
+  /// listed form, with the variant's register classes); spelling nullptr if
+  /// the family has none.
   TIRX_HD static constexpr Form form(int fam, text_view s, int nsrc) {
     Form r{};
     int i = 0;
     (
         [&] {
-          if (i++ == fam)
-            for (const Form& f : F::forms)
-              if (f.sources == nsrc && spelled(s, f.spelling)) {
-                r = f;
-                break;
+          if (i++ == fam) {
+            const int k = find<F>(s, nsrc);
+            if (k >= 0) {
+              r = F::forms[k];
+              if constexpr (requires { F::variant(Tokens{}); }) {
+                const Variant v = F::variant(tokenize(s));
+                if (v.size > 0) {
+                  r.dst_class = v.dst_class ? v.dst_class : r.dst_class;
+                  r.src_class = v.src_class ? v.src_class : r.src_class;
+                }
               }
+            }
+          }
         }(),
         ...);
     return r;
   }
 
   /// The index in family fam's forms of the form spelled s with nsrc
-  /// sources; -1 if none (a listed form: no edit distances to compute).
+  /// sources (or listing s); -1 if none (a listed form: no edit distances to
+  /// compute).
   TIRX_HD static constexpr int index_of(int fam, text_view s, int nsrc) {
     int r = -1, i = 0;
     (
         [&] {
-          if (i++ == fam) {
-            int k = 0;
-            for (const Form& f : F::forms) {
-              if (r < 0 && f.sources == nsrc && spelled(s, f.spelling))
-                r = k;
-              ++k;
-            }
-          }
+          if (i++ == fam)
+            r = find<F>(s, nsrc);
         }(),
         ...);
     return r;

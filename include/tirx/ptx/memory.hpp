@@ -3,7 +3,9 @@
 // Spellings ([a|b]: a, b or nothing; {a|b}: a or b; rows: ptx/rows/ld_*.def,
 // st_*.def). T is every type of [.v2|.v4]{.b8|.b16|.b32}, [.v2].b64 or
 // .b128 (N = 1, 2, 4; twelve per prefix); W is .v8.b32 or .v4.b64 (32 bytes,
-// N = 8 or 4: sm_100+, .global only):
+// N = 8 or 4: sm_100+, .global only). Every form of a .bN type also takes the
+// integer and floating types of N bits (the type axis, ptx/memory_types.hpp:
+// ld.global.v4.s32 is the .s32 form of ld.global.v4.b32):
 //   ld_global.def       ld.global[.ca|.cg|.cs|.lu|.cv|.nc|.L1::evict_first|.L1::evict_last|
 //                         .L1::no_allocate|.nc.L1::no_allocate|.nc.L1::evict_last|.L2::256B]T
 //   ld_global_hint.def
@@ -29,6 +31,7 @@
 #pragma once
 
 #include <tirx/ptx/emit.hpp>
+#include <tirx/ptx/memory_types.hpp>
 
 namespace tirx::ptxmem {
 
@@ -59,6 +62,8 @@ struct family {
           t.text[t.b[k] + 4] == 'e') // .L1::evict_*, .L1::no_allocate is not 'e'
         global_only = true;
     const bool no_alloc = t.has("L1::no_allocate");
+    if (foreign_type(t, t.n - 1))
+      return 7;
     if (ordered && !scoped)
       return 1;
     if (scoped && !ordered)
@@ -91,14 +96,20 @@ struct family {
     static_assert(R != 6, "tirx::tile::apply: .nc, the eviction priorities, .L1::no_allocate, "
                           ".L2::cache_hint and the L2 prefetch sizes apply to .global only; drop "
                           "them, or use .global and a global tensor");
+    static_assert(R != 7, "tirx::tile::apply: ld/st take the types .b8-.b128, .u8-.u64, "
+                          ".s8-.s64, .f32 and .f64 only (PTX has no .f16, .bf16 or packed type "
+                          "there); move half and bfloat16 values with .b16, pairs with .b32");
+    static_assert(R != 8, "tirx::tile::apply: an ld/st vector holds 2 or 4 elements of 8 to 32 "
+                          "bits or 2 of 64 (16 bytes); .v8 of a 32-bit type and .v4 of a 64-bit "
+                          "one (32 bytes) need sm_100 and .global, and a 16-byte type has no "
+                          "vector; use a narrower vector or type");
   }
 
   /// Whether a spelling is one of the qualified rows (ld_qualified.def,
-  /// st_qualified.def), which memory.hpp emits with one asm statement each.
+  /// st_qualified.def) or a typed form of one, which memory.hpp emits with one
+  /// asm statement each.
   TIRX_HD static constexpr bool qualified(const ptxdesc::Tokens& t) {
-    const int ty = ptxdesc::last_type(t);
-    const bool typed = ty > 0 && t.text[t.b[ty]] != 'b';
-    return typed || t.is(0, "ldu") || t.has("weak") || t.has("volatile") || t.has("relaxed") ||
+    return t.is(0, "ldu") || t.has("weak") || t.has("volatile") || t.has("relaxed") ||
            t.has("acquire") || t.has("release") || t.has("shared::cta") ||
            t.has("shared::cluster") || t.has("L1::evict_normal") || t.has("L1::evict_unchanged") ||
            t.has("L2::64B") || t.has("L2::128B") ||
@@ -130,8 +141,9 @@ struct family {
         d.vec = t.text[t.b[k] + 1] - '0';
     }
     const int bits = ty ? type_bits(t, ty) : 0;
-    const Operand reg{Role::reg, Space::none, bits, raw_class(bits)};
-    const Operand mem{Role::mem, space, bits, space == Space::shared ? 'r' : 'l'};
+    const ElementRule er = element_rule(t, ty);
+    const Operand reg{Role::reg, Space::none, bits, raw_class(bits), false, er.elem, er.wide};
+    const Operand mem{Role::mem, space, bits, space == Space::shared ? 'r' : 'l', false, er.elem};
     const bool load = !t.is(0, "st");
     d.dst = load ? reg : mem;
     d.src = load ? mem : reg;
@@ -141,7 +153,27 @@ struct family {
     d.bounds = true;
     d.parsed = ty != 0 && space != Space::none;
     d.rule = broken_rule(t, space);
+    const Variant scalar = scalar_variant(t);
+    if (d.rule == 0 && er.elem != '\0' && !lists(type_variant(t)) &&
+        lists(type_variant(tokenize(text_view{scalar.text, scalar.size}))))
+      d.rule = 8; // the scalar form exists: the vector does not take the type
     return d;
+  }
+
+  /// A typed spelling is the variant of its bit form (ptx/memory_types.hpp).
+  TIRX_HD static constexpr ptxdesc::Variant variant(const ptxdesc::Tokens& t) {
+    return type_variant(t);
+  }
+  /// The k-th typed spelling a form f stands for too (size 0: no more).
+  TIRX_HD static constexpr ptxdesc::Variant variants(const ptxdesc::Form& f, int k) {
+    return typed_spelling(f.spelling, k);
+  }
+  /// Whether forms[] lists the text of v (one source).
+  TIRX_HD static constexpr bool lists(const ptxdesc::Variant& v) {
+    for (const ptxdesc::Form& f : forms)
+      if (v.size > 0 && ptxdesc::spelled(text_view{v.text, v.size}, f.spelling))
+        return true;
+    return false;
   }
 
   static constexpr ptxdesc::Form forms[] = {
@@ -246,22 +278,47 @@ template <fixed_string S> TIRX_HD constexpr char qspace_of() {
          : t.has("local") ? 'l'
                           : 'g';
 }
+/// A typed spelling's variant (its bit form), size 0 for a bit spelling.
+template <fixed_string S>
+inline constexpr ptxdesc::Variant variant_v = type_variant(ptxemit::tokens_v<S>);
+/// The spelling of S's row: S, or a typed S's bit form.
+template <fixed_string S> TIRX_HD constexpr auto row_spelling() {
+  if constexpr (variant_v<S>.size > 0) {
+    char buf[variant_v<S>.size + 1] = {};
+    for (int i = 0; i < variant_v<S>.size; ++i)
+      buf[i] = variant_v<S>.text[i];
+    return fixed_string<variant_v<S>.size + 1>(buf);
+  } else {
+    return S;
+  }
+}
+/// 'b' for a bit spelling, else the first letter of the type ('u', 's', 'f').
+template <fixed_string S> TIRX_HD constexpr char type_letter() {
+  constexpr ptxdesc::Tokens t = ptxemit::tokens_v<S>;
+  return variant_v<S>.size > 0 ? t.text[t.b[t.n - 1]] : 'b';
+}
 
 #include <tirx/ptx/rows/emit_memory.inc>
 
-/// Loads N elements of Bits bits from p + Imm bytes into raw registers r
-/// (0 <= Imm < 2^24: an immediate offset of the address). is: the
-/// predicate (Guard::pred, pred_preserve) and the policy (.L2::cache_hint).
-template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
-__device__ TIRX_FORCEINLINE void load(ptxregs::raw_t<Bits> (&r)[N], const void* p, Issue is) {
+/// Loads N elements of S's type from p + Imm bytes into the registers r (0
+/// <= Imm < 2^24: an immediate offset of the address; raw carriers of the
+/// type's width, or of 32 and 64 bits for a typed S; RS: the spelling of
+/// S's row). is: the predicate (Guard::pred, pred_preserve) and the policy
+/// (.L2::cache_hint).
+template <fixed_string S, int N, Guard G, long long Imm = 0, fixed_string RS = row_spelling<S>(),
+          class R>
+__device__ TIRX_FORCEINLINE void load(R (&r)[N], const void* p, Issue is) {
+  constexpr int Bits = desc_of<S>.dst.bits;
 #define TIRX_MEM_ROWS(X) <tirx/ptx/rows/ld_##X.def>
 #define TIRX_MEM_ROW(X) TIRX_LD##X
 #include <tirx/ptx/rows/emit_memory_access.inc>
 }
 
-/// Stores N raw registers to p + Imm bytes (0 <= Imm < 2^24).
-template <fixed_string S, int N, int Bits, Guard G, long long Imm = 0>
-__device__ TIRX_FORCEINLINE void store(void* p, const ptxregs::raw_t<Bits> (&r)[N], Issue is) {
+/// Stores N registers to p + Imm bytes (0 <= Imm < 2^24).
+template <fixed_string S, int N, Guard G, long long Imm = 0, fixed_string RS = row_spelling<S>(),
+          class R>
+__device__ TIRX_FORCEINLINE void store(void* p, const R (&r)[N], Issue is) {
+  constexpr int Bits = desc_of<S>.src.bits;
 #define TIRX_MEM_ROWS(X) <tirx/ptx/rows/st_##X.def>
 #define TIRX_MEM_ROW(X) TIRX_ST##X
 #include <tirx/ptx/rows/emit_memory_access.inc>
@@ -271,9 +328,9 @@ __device__ TIRX_FORCEINLINE void store(void* p, const ptxregs::raw_t<Bits> (&r)[
 template <fixed_string S, Guard G, class D, class X>
 __device__ TIRX_FORCEINLINE void family::issue(const Issue& is, D& d, const X& x) {
   if constexpr (ptxemit::is_mem_v<D>) { // st [d] <- x
-    store<S, X::size, desc_of<S>.src.bits, G, D::imm>(const_cast<void*>(d.p), x.r, is);
+    store<S, X::size, G, D::imm>(const_cast<void*>(d.p), x.r, is);
   } else { // ld d <- [x]
-    load<S, D::size, desc_of<S>.dst.bits, G, X::imm>(d.r, x.p, is);
+    load<S, D::size, G, X::imm>(d.r, x.p, is);
   }
 }
 #endif
