@@ -4,7 +4,8 @@
 # of the ROWS files ('|'-separated; none if not given) whose min_sm is SM (a
 # CMake regular expression: sm_100a, or (sm_any|sm_80) for either)
 # appears in it as an instruction, every `// ptx-text: REGEX` line of
-# SOURCE (a CMake regular expression, no semicolons) matches it, and every
+# SOURCE (a CMake regular expression, no semicolons) matches it (and every
+# `// ptx-text-ARCH: REGEX` line, for this ARCH only: 100a), and every
 # `// ptx-entry: NAME REGEX` line matches the body of the kernel whose
 # mangled name holds NAME (from its .entry to the next one), e.g. an order
 # of instructions: `fence\.proxy\.async[^~]*bar\.sync` ([^~]* spans lines).
@@ -42,10 +43,10 @@ foreach(row_file IN LISTS row_files)
     endif()
   endforeach()
 endforeach()
-file(STRINGS "${SOURCE}" patterns REGEX "^// ptx-text: ")
+file(STRINGS "${SOURCE}" patterns REGEX "^// ptx-text(-${ARCH})?: ")
 list(LENGTH patterns npatterns)
 foreach(line IN LISTS patterns)
-  string(REGEX REPLACE "^// ptx-text: " "" pattern "${line}")
+  string(REGEX REPLACE "^// ptx-text(-${ARCH})?: " "" pattern "${line}")
   if(NOT ptx MATCHES "${pattern}")
     message(FATAL_ERROR "no match for `${pattern}` in the PTX of ${SOURCE}")
   endif()
