@@ -114,6 +114,14 @@ __global__ void multicast_ring(const __grid_constant__ SliceMap map, bfloat16* d
 }
 // [/snippet]
 
+// The masks and byte counts of the ring, and the other mask forms: ranks run
+// along x first, so in a 4 x 2 cluster column 1 is ranks 1 and 5, in a 4 x 4
+// cluster row 1 is ranks 4 to 7.
+static_assert(tma::cluster_mask<2>() == 0x3 && tma::cluster_mask<4>() == 0xF);
+static_assert(tma::cluster_mask<2, 4, 1>() == 0x22 && tma::cluster_mask<4, 1>(4) == 0xF0);
+static_assert(tma::multicast_bytes<SliceMap, 2> == 4096 &&
+              tma::multicast_bytes<SliceMap, 4> == 8192);
+
 namespace {
 
 std::uint16_t bits(bfloat16 x) {
