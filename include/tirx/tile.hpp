@@ -15,6 +15,7 @@
 #include <tirx/exec/fragment_store.hpp>
 #include <tirx/exec/grid.hpp>
 #include <tirx/exec/pipeline.hpp>
+#include <tirx/exec/profiler.hpp>
 #include <tirx/exec/reduce.hpp>
 #include <tirx/exec/scheduler.hpp>
 #include <tirx/exec/scope.hpp>
@@ -22,6 +23,7 @@
 #include <tirx/exec/softmax.hpp>
 #include <tirx/exec/sync.hpp>
 #include <tirx/exec/tcgen05.hpp>
+#include <tirx/exec/timer.hpp>
 #include <tirx/exec/tma.hpp>
 #include <tirx/exec/tma_im2col.hpp>
 #include <tirx/host/align.hpp>
