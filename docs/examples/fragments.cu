@@ -1,9 +1,11 @@
 // The code of docs/fragments.md. Each region between `// [snippet:NAME]` and
 // `// [/snippet]` is shown verbatim in the guide; tests/tools/check_doc_snippets.py
-// keeps the two in sync. Built for sm_90a; `ctest -L gpu` runs the kernel
+// keeps the two in sync. Built for sm_90a; `ctest -L gpu` runs the kernels
 // (one warpgroup: a 64 x 64 softmax over two 64-column blocks of scores,
-// then P V with P in registers) and checks it against the host; exit 77
-// without a GPU or on a GPU other than sm_90.
+// then P V with P in registers; and dS = P (dP - d) from two accumulators,
+// stored transposed into a swizzled shared tile) and checks them against
+// the host (the second bit for bit); exit 77 without a GPU or on a GPU
+// other than sm_90.
 #include <tirx/exec/softmax.hpp>
 #include <tirx/tile.hpp>
 
@@ -21,6 +23,31 @@ constexpr TileLayout v_layout =
     wgmma_smem_layout(shape(64, 64), MatrixMajor::mn, SwizzleMode::b128, 2);
 using VTile = Tensor<bf16, ShapeT<64, 64>, MemScope::shared_dyn, 1024, layout_type<v_layout>>;
 using PV = ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">;
+
+constexpr TileLayout ds_layout =
+    wgmma_smem_layout(shape(64, 64), MatrixMajor::mn, SwizzleMode::b128, 2);
+using DsTile = Tensor<bf16, ShapeT<64, 64>, MemScope::shared, 1024, layout_type<ds_layout>>;
+
+// [snippet:two-tiles]
+// dS = P (dP - d[col]) from two wgmma accumulators of one matrix, then dS
+// transposed, in bf16, into an MN-major swizzled shared tile (the A operand
+// of a later wgmma, as in attention's backward).
+__global__ void ds_transposed(const float* p_in, const float* dp_in, const float* d, bf16* out) {
+  __shared__ alignas(1024) bf16 smem[64 * 64];
+  auto p = alloc_wgmma_accumulator<float, 64>();
+  auto dp = alloc_wgmma_accumulator<float, 64>();
+  coord_map([&](float, int r, int c) { return p_in[r * 64 + c]; }, p);
+  coord_map([&](float, int r, int c) { return dp_in[r * 64 + c]; }, dp);
+  coord_map([&](float x, float pv, int, int c) { return pv * (x - d[c]); }, dp, p);
+  auto ds = alloc_like<bf16>(dp);
+  convert(ds, dp);
+  auto tile = decl_tensor<DsTile>(smem);
+  store_fragment(ds, tile.permute<1, 0>()); // element (r, c) to tile(c, r), pairs as 4 bytes
+  __syncthreads();
+  for (int i = threadIdx.x; i < 64 * 64; i += 128) // read back by coordinate
+    out[i] = tile(i / 64, i % 64);
+}
+// [/snippet]
 
 // [snippet:softmax-pv]
 // One warpgroup: O = softmax(scale S) V over 2 blocks of 64 columns of S
@@ -110,5 +137,34 @@ int main() {
   const bool ok = worst <= 3e-2;
   std::printf("softmax(scale S) V, 64 x 64 from 2 blocks: max |error| %.3e %s\n", worst,
               ok ? "ok" : "FAILED");
-  return ok ? 0 : 1;
+
+  // dS = P (dP - d), transposed: the same float operations on the host, bit for bit
+  std::vector<float> hp(64 * 64), hdp(64 * 64), hd(64);
+  for (auto* vec : {&hp, &hdp, &hd})
+    for (auto& x : *vec)
+      x = nd(rng);
+  float *dp_, *ddp, *dd;
+  bf16* dt;
+  TIRX_CHECK_CUDA(cudaMalloc(&dp_, 64 * 64 * 4));
+  TIRX_CHECK_CUDA(cudaMalloc(&ddp, 64 * 64 * 4));
+  TIRX_CHECK_CUDA(cudaMalloc(&dd, 64 * 4));
+  TIRX_CHECK_CUDA(cudaMalloc(&dt, 64 * 64 * 2));
+  TIRX_CHECK_CUDA(cudaMemcpy(dp_, hp.data(), 64 * 64 * 4, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemcpy(ddp, hdp.data(), 64 * 64 * 4, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemcpy(dd, hd.data(), 64 * 4, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(dt, 0xff, 64 * 64 * 2));
+  ds_transposed<<<1, 128>>>(dp_, ddp, dd, dt);
+  TIRX_CHECK_LAUNCH("ds_transposed");
+  std::vector<bf16> got(64 * 64);
+  TIRX_CHECK_CUDA(cudaMemcpy(got.data(), dt, got.size() * 2, cudaMemcpyDeviceToHost));
+  int wrong = 0;
+  for (int m = 0; m < 64; ++m)
+    for (int k = 0; k < 64; ++k) { // tile(m, k) = dS(k, m)
+      const volatile float diff = hdp[k * 64 + m] - hd[m];
+      const float want = __bfloat162float(__float2bfloat16_rn(hp[k * 64 + m] * diff));
+      wrong += __bfloat162float(got[m * 64 + k]) != want;
+    }
+  std::printf("dS = P (dP - d) stored transposed into a swizzled tile: %d of 4096 wrong %s\n",
+              wrong, wrong ? "FAILED" : "ok");
+  return ok && wrong == 0 ? 0 : 1;
 }

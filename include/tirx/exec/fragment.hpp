@@ -138,6 +138,31 @@ __device__ TIRX_FORCEINLINE void coord_map(F f, Frag& x, int row0 = 0, int col0 
     x.data()[reg] = f(x.data()[reg], r + dr, c + dc);
   });
 }
+
+/// x = f(x, y, row, col) for every element, y a second register tile of
+/// x's layout (its element at the same place): updates that combine two
+/// fragments of one matrix, e.g. attention's backward dS = P * (dP - D[col]):
+///   coord_map([&](float dp, float p, int, int c) { return p * (dp - d[c]); }, dp, p);
+template <class F, class Frag, class Other>
+requires is_tensor_v<cuda::std::remove_cvref_t<Other>> __device__ TIRX_FORCEINLINE void
+coord_map(F f, Frag& x, const Other& y, int row0 = 0, int col0 = 0) {
+  static_assert(detail::check_fragment<Frag>());
+  using X = cuda::std::remove_cvref_t<Frag>;
+  using Y = cuda::std::remove_cvref_t<Other>;
+  static_assert(Y::scope == MemScope::local && X::layout() == Y::layout() &&
+                    X::shape() == Y::shape(),
+                "tirx::coord_map: the second tile must be a register tile of the first's shape "
+                "and layout (alloc_like<T>(first))");
+  using Fa = detail::facts_of<Frag>;
+  const auto o = fragment_origin<Frag>();
+  const int r = row0 + o[0], c = col0 + o[1];
+  detail::static_for<Fa::slots>([&](auto k) {
+    constexpr index_t reg = Fa::table.reg[decltype(k)::value];
+    constexpr int dr = static_cast<int>(Fa::table.row[decltype(k)::value]);
+    constexpr int dc = static_cast<int>(Fa::table.col[decltype(k)::value]);
+    x.data()[reg] = f(x.data()[reg], y.data()[reg], r + dr, c + dc);
+  });
+}
 #endif
 
 } // namespace tirx

@@ -65,6 +65,79 @@ __device__ TIRX_FORCEINLINE void store_fragment(const Frag& x, T* base, long lon
   });
 }
 
+namespace detail {
+/// Whether every pair of columns (c, c + 1), c even, of memory tensor D
+/// lies in neighbouring elements, the first at an even offset (checked
+/// over the whole tile at compile time; tiles of more than 16384 elements
+/// are stored element by element).
+template <class D> TIRX_HD constexpr bool pairs_adjacent() {
+  constexpr Shape s = D::shape();
+  if constexpr (D::rank != 2 || s.dims[1] % 2 != 0 || D::size() > 16384) {
+    return false;
+  } else {
+    for (int r = 0; r < s.dims[0]; ++r)
+      for (int c = 0; c < s.dims[1]; c += 2) {
+        const auto o = D::offset_of(r, c);
+        if (o % 2 != 0 || D::offset_of(r, c + 1) != o + 1)
+          return false;
+      }
+    return true;
+  }
+}
+} // namespace detail
+
+/// Stores a fragment into a memory tensor (global or shared, any layout:
+/// a swizzled shared tile, a transposed view): element (r, c) of the tile
+/// to dst(row0 + r, col0 + c), which must lie inside dst. Where dst's
+/// layout puts every even column beside the next (checked at compile time)
+/// the pairs of a bf16 fragment go as 4-byte stores, of a float one as 8.
+/// P or dS of attention's backward, kept for the next wgmma's A:
+///   auto ds = decl_tensor<SmemTile>(smem);   // (64 q, 128 kv), MN-major
+///   store_fragment(dst_bf16, ds.permute<1, 0>(), 64 * warpgroup, 0);
+template <class Frag, class Dst>
+requires is_tensor_v<cuda::std::remove_cvref_t<Dst>> __device__ TIRX_FORCEINLINE void
+store_fragment(const Frag& x, const Dst& dst, int row0 = 0, int col0 = 0) {
+  static_assert(detail::check_fragment<Frag>());
+  using Fa = detail::facts_of<Frag>;
+  using D = cuda::std::remove_cvref_t<Dst>;
+  using E = cuda::std::remove_cv_t<typename cuda::std::remove_cvref_t<Frag>::value_type>;
+  static_assert(D::scope != MemScope::local && D::scope != MemScope::tmem && D::rank == 2,
+                "tirx::store_fragment: the destination must be a rank-2 global or shared tensor");
+  static_assert(cuda::std::is_same_v<E, typename D::value_type>,
+                "tirx::store_fragment: the tensor's element type must be the fragment's; convert "
+                "the fragment first (alloc_like<T> + convert)");
+  constexpr bool pairs = detail::pairs_adjacent<D>() && D::align >= 2 * int{sizeof(E)};
+  struct alignas(2 * sizeof(E)) Pair {
+    E a, b;
+  };
+  const auto o = fragment_origin<Frag>();
+  const int r = row0 + o[0], c = col0 + o[1];
+  E* base = const_cast<E*>(dst.data());
+  detail::static_for<Fa::slots>([&](auto kc) {
+    constexpr index_t k = decltype(kc)::value;
+    constexpr index_t reg = Fa::table.reg[k];
+    constexpr int dr = static_cast<int>(Fa::table.row[k]);
+    constexpr int dc = static_cast<int>(Fa::table.col[k]);
+    constexpr index_t nk = k + 1 < Fa::slots ? k + 1 : k, pk = k > 0 ? k - 1 : k;
+    constexpr bool first = pairs && k + 1 < Fa::slots && k % 2 == 0 &&
+                           Fa::table.reg[nk] == reg + 1 && Fa::table.row[nk] == dr &&
+                           Fa::table.col[nk] == dc + 1;
+    constexpr bool second = pairs && k % 2 == 1 && Fa::table.reg[pk] + 1 == reg &&
+                            Fa::table.row[pk] == dr && Fa::table.col[pk] + 1 == dc;
+    const int rr = r + dr, cc = c + dc;
+    E* at = base + D::offset_of(rr, cc);
+    if constexpr (first) {
+      if ((cc & 1) == 0) {
+        *reinterpret_cast<Pair*>(at) = Pair{x.data()[reg], x.data()[reg + 1]};
+      } else {
+        at[0] = x.data()[reg];
+        base[D::offset_of(rr, cc + 1)] = x.data()[reg + 1];
+      }
+    } else if constexpr (!second) {
+      at[0] = x.data()[reg];
+    }
+  });
+}
 #endif
 
 /// The calling thread's slots of a whole register tile as a 1-D register
