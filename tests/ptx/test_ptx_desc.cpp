@@ -180,6 +180,9 @@ static_assert(form("ld.global.v8.s8", 1).spelling == nullptr && desc("ld.global.
               desc("st.global.v2.bf16").rule == 7 && desc("ld.global.b128").rule == 0);
 static_assert(form("ld.global.u128", 1).spelling == nullptr &&
               form("ld.global.f16", 1).spelling == nullptr);
+// a typed form tirx does not list but PTX has (.v4 on ldu): no rule, the closest form
+static_assert(form("ldu.global.v4.s8", 1).spelling == nullptr &&
+              desc("ldu.global.v4.s8").rule == 0);
 // the architecture rule: plain codes by number, arch-specific ones exactly
 static_assert(ptxdesc::arch_ok(ptxdesc::sm_89, ptxdesc::sm_90a) &&
               !ptxdesc::arch_ok(ptxdesc::sm_89, ptxdesc::sm_80));

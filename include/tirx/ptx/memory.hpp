@@ -153,10 +153,8 @@ struct family {
     d.bounds = true;
     d.parsed = ty != 0 && space != Space::none;
     d.rule = broken_rule(t, space);
-    const Variant scalar = scalar_variant(t);
-    if (d.rule == 0 && er.elem != '\0' && !lists(type_variant(t)) &&
-        lists(type_variant(tokenize(text_view{scalar.text, scalar.size}))))
-      d.rule = 8; // the scalar form exists: the vector does not take the type
+    if (d.rule == 0 && er.elem != '\0' && !vector_fits(d.vec, bits, space == Space::global))
+      d.rule = 8; // PTX's vector rule (a typed form that tirx lacks otherwise: the closest form)
     return d;
   }
 
@@ -167,13 +165,6 @@ struct family {
   /// The k-th typed spelling a form f stands for too (size 0: no more).
   TIRX_HD static constexpr ptxdesc::Variant variants(const ptxdesc::Form& f, int k) {
     return typed_spelling(f.spelling, k);
-  }
-  /// Whether forms[] lists the text of v (one source).
-  TIRX_HD static constexpr bool lists(const ptxdesc::Variant& v) {
-    for (const ptxdesc::Form& f : forms)
-      if (v.size > 0 && ptxdesc::spelled(text_view{v.text, v.size}, f.spelling))
-        return true;
-    return false;
   }
 
   static constexpr ptxdesc::Form forms[] = {

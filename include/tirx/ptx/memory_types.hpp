@@ -98,20 +98,15 @@ TIRX_HD constexpr bool foreign_type(const ptxdesc::Tokens& t, int k) {
          ptxdesc::type_kind(t, k) != ptxdesc::TypeKind::bits && !axis_type(t, k);
 }
 
-/// The spelling without its .vN token (ld.global.v8.s8 -> ld.global.s8), in v.text.
-TIRX_HD constexpr ptxdesc::Variant scalar_variant(const ptxdesc::Tokens& t) {
-  ptxdesc::Variant v{};
-  for (int k = 0; k < t.n; ++k) {
-    const bool vec = t.e[k] - t.b[k] == 2 && t.text[t.b[k]] == 'v' && t.text[t.b[k] + 1] >= '1' &&
-                     t.text[t.b[k] + 1] <= '8';
-    if (vec || v.size + (t.e[k] - t.b[k]) + 1 >= static_cast<int>(sizeof v.text))
-      continue;
-    if (k > 0)
-      v.text[v.size++] = '.';
-    for (int i = t.b[k]; i < t.e[k]; ++i)
-      v.text[v.size++] = t.text[i];
-  }
-  return v;
+/// PTX's vector rule: .v2 and .v4 of 8- to 32-bit types and .v2 of 64-bit
+/// ones (16 bytes at most); 32 bytes only as .v8 of a 32-bit type or .v4 of a
+/// 64-bit one, in .global.
+TIRX_HD constexpr bool vector_fits(int vec, int bits, bool global) {
+  if (vec == 1)
+    return true;
+  if (vec == 8)
+    return global && bits == 32;
+  return vec * bits <= 128 || (global && vec == 4 && bits == 64);
 }
 
 } // namespace tirx::ptxmem
