@@ -1,5 +1,6 @@
-// The code of docs/attention.md: a call of the attention forward on a small
-// grouped-query problem, checked against the host on a few rows. Built for
+// The code of docs/attention.md: a call of the attention forward and of its
+// backward on a small grouped-query problem, checked against the host on a
+// few rows. Built for
 // sm_90a; `ctest -L gpu` runs it; exit 77 without a GPU or on a GPU other
 // than sm_90.
 #include "../../kernels/attention/attention.cuh"
@@ -24,6 +25,33 @@ cudaError_t causal_gqa(const bf16* q, const bf16* k, const bf16* v, bf16* o, flo
   a.causal = true;                                  // bottom-right aligned
   tirx_kernels::contiguous_bshd(a);                 // packed tensors (or set a.q_stride, ...)
   return tirx_kernels::attention_forward<bf16>(a, stream);
+}
+// [/snippet]
+
+// [snippet:backward]
+// dq, dk, dv of the call above for the output gradient d_o (o and lse from
+// the forward); dk and dv sum the 4 query heads of each KV head.
+cudaError_t causal_gqa_backward(const bf16* q, const bf16* k, const bf16* v, const bf16* o,
+                                float* lse, const bf16* d_o, bf16* dq, bf16* dk, bf16* dv,
+                                int batch, int seqlen_q, int seqlen_k, cudaStream_t stream) {
+  tirx_kernels::AttentionArgs a{};
+  a.q = q, a.k = k, a.v = v, a.o = const_cast<bf16*>(o), a.lse = lse;
+  a.batch = batch, a.seqlen_q = seqlen_q, a.seqlen_k = seqlen_k;
+  a.heads_q = 16, a.heads_kv = 4, a.head_dim = 128, a.causal = true;
+  tirx_kernels::contiguous_bshd(a);
+  tirx_kernels::AttentionGrads g{};
+  g.d_o = d_o, g.dq = dq, g.dk = dk, g.dv = dv;
+  tirx_kernels::contiguous_bshd(g, a);
+  g.deterministic = true;    // the same bits on every run
+  void* workspace = nullptr; // fp32 dQ sums, row statistics, semaphores
+  cudaError_t e =
+      cudaMallocAsync(&workspace, tirx_kernels::attention_backward_workspace(a), stream);
+  if (e != cudaSuccess)
+    return e;
+  g.workspace = workspace;
+  e = tirx_kernels::attention_backward<bf16>(a, g, stream);
+  cudaFreeAsync(workspace, stream);
+  return e;
 }
 // [/snippet]
 
@@ -81,5 +109,57 @@ int main() {
   const bool ok = worst <= 2e-2;
   std::printf("causal GQA attention, 9 rows checked: max |error| %.3e %s\n", worst,
               ok ? "ok" : "FAILED");
-  return ok ? 0 : 1;
+
+  // the backward: dV of KV head g, row j = sum over its query heads h and
+  // rows i of P[h](i, j) dO[h](i, :); checked on a few rows
+  std::vector<bf16> hdo(hq_.size());
+  for (auto& x : hdo)
+    x = __float2bfloat16(nd(rng));
+  bf16 *d_o, *dq, *dk, *dv;
+  float* lse;
+  TIRX_CHECK_CUDA(cudaMalloc(&d_o, hdo.size() * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&dq, hq_.size() * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&dk, hk.size() * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&dv, hv.size() * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&lse, size_t(b) * hq * sq * 4));
+  TIRX_CHECK_CUDA(cudaMemcpy(d_o, hdo.data(), hdo.size() * 2, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(causal_gqa(q, k, v, o, lse, b, sq, sk, 0));
+  TIRX_CHECK_CUDA(causal_gqa_backward(q, k, v, o, lse, d_o, dq, dk, dv, b, sq, sk, 0));
+  TIRX_CHECK_LAUNCH("causal_gqa_backward");
+  std::vector<bf16> hdv(hv.size());
+  TIRX_CHECK_CUDA(cudaMemcpy(hdv.data(), dv, hdv.size() * 2, cudaMemcpyDeviceToHost));
+  double worst_dv = 0, scale_dv = 0;
+  for (int g = 0; g < hkv; ++g)
+    for (int j : {0, 150, 299}) {
+      std::vector<double> ref(d, 0.0);
+      for (int h = g * (hq / hkv); h < (g + 1) * (hq / hkv); ++h)
+        for (int i = 0; i < sq; ++i) {
+          if (j > i + sk - sq)
+            continue;
+          std::vector<double> s(sk);
+          double mx = -INFINITY, sum = 0;
+          for (int jj = 0; jj <= i + sk - sq; ++jj) {
+            double dot = 0;
+            for (int e = 0; e < d; ++e)
+              dot += double(__bfloat162float(hq_[(size_t(i) * hq + h) * d + e])) *
+                     __bfloat162float(hk[(size_t(jj) * hkv + g) * d + e]);
+            s[jj] = dot / std::sqrt(double(d));
+            mx = std::max(mx, s[jj]);
+          }
+          for (int jj = 0; jj <= i + sk - sq; ++jj)
+            sum += std::exp(s[jj] - mx);
+          const double pij = std::exp(s[j] - mx) / sum;
+          for (int e = 0; e < d; ++e)
+            ref[e] += pij * __bfloat162float(hdo[(size_t(i) * hq + h) * d + e]);
+        }
+      for (int e = 0; e < d; ++e) {
+        const double got = __bfloat162float(hdv[(size_t(j) * hkv + g) * d + e]);
+        worst_dv = std::max(worst_dv, std::isnan(got) ? INFINITY : std::abs(got - ref[e]));
+        scale_dv = std::max(scale_dv, std::abs(ref[e]));
+      }
+    }
+  const bool ok_dv = worst_dv <= 2e-2 * (1 + scale_dv);
+  std::printf("its backward, dV of 12 rows checked: max |error| %.3e (max |dV| %.2f) %s\n",
+              worst_dv, scale_dv, ok_dv ? "ok" : "FAILED");
+  return ok && ok_dv ? 0 : 1;
 }
