@@ -24,8 +24,16 @@ What it checks, on seeded uniform [-1, 1) (GEMM) and [-4, 4) (RMSNorm) data:
   compile   torch.compile(fullgraph=True) of a function calling both ops
             gives the eager results, bit for bit.
   autograd  gemm's gradients match torch.matmul's (same tolerance).
+  attention o, dq, dk and dv (seeded normal bf16/fp16 BSHD inputs, head dims
+            64 and 128, causal and not, S_q != S_k, grouped-query heads)
+            against an fp32 reference on the same inputs: tirx's
+            largest error must be at most twice (+ 1e-3) that of SDPA's own
+            16-bit kernels (flash, else efficient) against the same
+            reference (FlashAttention's criterion); under
+            torch.use_deterministic_algorithms the gradients of two runs
+            are equal bit for bit.
   opcheck   torch.library.opcheck (schema, fake tensor, autograd
-            registration, AOT dispatch) for both ops.
+            registration, AOT dispatch) for every op.
 
 Exit status: 0 all passed, 1 a case failed, 77 skipped (no torch, or the
 extension cannot be built; or no CUDA GPU of compute capability 9.0, the
@@ -319,6 +327,92 @@ def main() -> int:
         return ok_a and ok_b, f"max |grad - torch's|: a {ea:.3g}, b {eb:.3g}"
     cases.run("gemm backward", gradients)
 
+    # -- attention: forward and backward against fp32 -------------------------
+    def attention_ref(q, k, v, causal):
+        """fp32 softmax(q k^T / sqrt(d) + mask) v on (B, S, H, D), grouped heads
+        as repeats (their gradients sum through repeat_interleave); rows
+        without keys give 0 (FlashAttention's convention)."""
+        g = q.shape[2] // k.shape[2]
+        qt, kt, vt = (t.transpose(1, 2) for t in (q, k, v))
+        kt, vt = kt.repeat_interleave(g, 1), vt.repeat_interleave(g, 1)
+        s = qt @ kt.transpose(-1, -2) / math.sqrt(q.shape[-1])
+        if causal:  # bottom-right aligned
+            sq, sk = q.shape[1], k.shape[1]
+            i = torch.arange(sq, device=q.device)[:, None]
+            j = torch.arange(sk, device=q.device)[None, :]
+            s = s.masked_fill(j > i + (sk - sq), -math.inf)
+        return (torch.softmax(s, -1).nan_to_num(0.0) @ vt).transpose(1, 2)
+
+    def sdpa_peer(q, k, v, causal, backend):
+        from torch.nn.attention import sdpa_kernel
+        if causal and q.shape[1] != k.shape[1]:
+            return None  # SDPA's is_causal is top-left aligned
+        g = q.shape[2] // k.shape[2]
+        qt, kt, vt = (t.transpose(1, 2) for t in (q, k, v))
+        kt, vt = kt.repeat_interleave(g, 1), vt.repeat_interleave(g, 1)
+        with sdpa_kernel(backend):
+            return F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal).transpose(1, 2)
+
+    def attention_case(b, sq, sk, hq, hkv, d, causal, dtype, seed):
+        from torch.nn.attention import SDPBackend
+        gen.manual_seed(seed)
+        mk = lambda s, h: torch.randn((b, s, h, d), device=dev, generator=gen).to(dtype)  # noqa
+        q, k, v, do = mk(sq, hq), mk(sk, hkv), mk(sk, hkv), mk(sq, hq)
+        leaves = [t.clone().requires_grad_() for t in (q, k, v)]
+        o = tirx_ops.attention(*leaves, causal=causal)
+        o.backward(do)
+        got = [o.detach()] + [t.grad for t in leaves]
+        ref_in = [t.float().requires_grad_() for t in (q, k, v)]
+        ro = attention_ref(*ref_in, causal)
+        ro.backward(do.float())
+        ref = [ro.detach()] + [t.grad for t in ref_in]
+        peer = None
+        for backend in (SDPBackend.FLASH_ATTENTION, SDPBackend.EFFICIENT_ATTENTION):
+            try:
+                pin = [t.clone().requires_grad_() for t in (q, k, v)]
+                po = sdpa_peer(*pin, causal, backend)
+                if po is None:
+                    continue
+                po.backward(do)
+                peer = [po.detach()] + [t.grad for t in pin]
+                break
+            except RuntimeError:
+                continue
+        names, detail, ok = ("o", "dq", "dk", "dv"), [], True
+        for n, g_, r_, i in zip(names, got, ref, range(4)):
+            e = float((g_.float() - r_).abs().nan_to_num(math.inf).max())
+            pe = float((peer[i].float() - r_).abs().max()) if peer else 1e-2 * float(r_.abs().max())
+            ok = ok and e <= 2 * pe + 1e-3
+            detail.append(f"{n} {e:.2e} (peer {pe:.2e})")
+        return ok, ", ".join(detail)
+
+    attn_cases = [(2, 512, 512, 4, 4, 128, True, torch.bfloat16),
+                  (1, 300, 517, 4, 2, 128, False, torch.bfloat16),
+                  (2, 384, 384, 2, 1, 64, True, torch.float16),
+                  (1, 517, 300, 2, 2, 64, True, torch.bfloat16),
+                  (1, 1024, 1024, 8, 8, 64, False, torch.bfloat16)]
+    for i, (b_, sq, sk, hq, hkv, d, causal, dtype) in enumerate(attn_cases):
+        cases.run(f"attention fwd+bwd b {b_} sq {sq} sk {sk} hq {hq} hkv {hkv} d {d} "
+                  f"{'causal' if causal else 'full'} {str(dtype)[6:]}",
+                  lambda a=(b_, sq, sk, hq, hkv, d, causal, dtype, 400 + i): attention_case(*a))
+
+    def attention_deterministic():
+        gen.manual_seed(450)
+        q, k, v, do = (torch.randn((1, 1000, 4, 128), device=dev, generator=gen)
+                       .to(torch.bfloat16) for _ in range(4))
+        torch.use_deterministic_algorithms(True)
+        try:
+            grads = []
+            for _ in range(2):
+                leaves = [t.clone().requires_grad_() for t in (q, k, v)]
+                tirx_ops.attention(*leaves, causal=True).backward(do)
+                grads.append([t.grad for t in leaves])
+        finally:
+            torch.use_deterministic_algorithms(False)
+        same = all(torch.equal(a, b) for a, b in zip(*grads))
+        return same, "two runs: " + ("the same bits" if same else "different bits")
+    cases.run("attention backward, deterministic", attention_deterministic)
+
     def opchecks():
         a = uniform((72, 64), -1, 1, torch.bfloat16, 18)
         b = uniform((40, 64), -1, 1, torch.bfloat16, 19)
@@ -328,6 +422,10 @@ def main() -> int:
         torch.library.opcheck(torch.ops.tirx.gemm.default,
                               (a.clone().requires_grad_(), b.clone().requires_grad_()))
         torch.library.opcheck(torch.ops.tirx.rmsnorm.default, (xx, ww, 1e-6))
+        gen.manual_seed(22)
+        qkv = [torch.randn((1, 200, 2, 64), device=dev, generator=gen).to(torch.bfloat16)
+               .requires_grad_() for _ in range(3)]
+        torch.library.opcheck(torch.ops.tirx.attention_fwd.default, (*qkv, True, 0.0))
         return True, "schema, fake tensor, autograd registration, AOT dispatch"
     cases.run("torch.library.opcheck", opchecks)
 

@@ -2,6 +2,8 @@
 //   torch.ops.tirx.gemm(a, b)                 -> a @ b.T   (bf16, sm_90a)
 //   torch.ops.tirx.rmsnorm(x, weight, eps)    -> x / sqrt(mean(x^2, -1) + eps) * weight (float32)
 //   torch.ops.tirx.attention_fwd(q, k, v, causal, scale) -> (o, lse)  (BSHD bf16/fp16, sm_90a)
+//   torch.ops.tirx.attention_bwd(d_o, q, k, v, o, lse, causal, scale, deterministic) -> (dq, dk,
+//   dv)
 // registered with TORCH_LIBRARY, so that torch.compile sees two opaque ops
 // (their shape functions, for tracing, are in tirx_ops.py). Every argument
 // is checked here, with the rule and the fix in the message: TypeError for a
@@ -219,6 +221,83 @@ std::tuple<at::Tensor, at::Tensor> attention_fwd(const at::Tensor& q, const at::
   return {o, lse};
 }
 
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+attention_bwd(const at::Tensor& d_o, const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+              const at::Tensor& o, const at::Tensor& lse, bool causal, double scale,
+              bool deterministic) {
+  constexpr const char* op = "tirx_ops.attention (backward)";
+  const auto dt = q.scalar_type();
+  TORCH_CHECK_TYPE((dt == at::kBFloat16 || dt == at::kHalf) && k.scalar_type() == dt &&
+                       v.scalar_type() == dt && o.scalar_type() == dt && d_o.scalar_type() == dt &&
+                       lse.scalar_type() == at::kFloat,
+                   op,
+                   ": q, k, v, o and the output gradient must share one 16-bit dtype and lse "
+                   "must be torch.float32");
+  TORCH_CHECK_VALUE(q.dim() == 4 && k.dim() == 4 && v.sizes() == k.sizes() &&
+                        o.sizes() == q.sizes() && d_o.sizes() == q.sizes(),
+                    op,
+                    ": q, o and d_o must be (batch, seqlen_q, heads_q, head_dim), k and v "
+                    "(batch, seqlen_k, heads_kv, head_dim)");
+  const int64_t b = q.size(0), sq = q.size(1), hq = q.size(2), d = q.size(3);
+  const int64_t sk = k.size(1), hkv = k.size(2);
+  TORCH_CHECK_VALUE(d == 64 || d == 128, op, ": head_dim must be 64 or 128, got ", num(d));
+  TORCH_CHECK_VALUE(hkv >= 1 && hq % hkv == 0, op, ": q's heads (", num(hq),
+                    ") must be a multiple of k's and v's (", num(hkv), ")");
+  TORCH_CHECK_VALUE(lse.dim() == 3 && lse.size(0) == b && lse.size(1) == hq && lse.size(2) == sq &&
+                        lse.is_contiguous(),
+                    op, ": lse must be the forward's contiguous (batch, heads_q, seqlen_q)");
+  for (const auto* t : {&d_o, &q, &k, &v, &o}) {
+    TORCH_CHECK_VALUE(t->stride(3) == 1, op,
+                      ": the head_dim of every tensor must be contiguous, "
+                      "got strides ",
+                      dims(t->strides()), "; call .contiguous()");
+    for (int i = 0; i < 3; ++i)
+      TORCH_CHECK_VALUE(t->stride(i) % 8 == 0, op,
+                        ": the batch, seqlen and head strides must be multiples of 8 elements "
+                        "(TMA reads rows of 16 bytes), got strides ",
+                        dims(t->strides()), "; call .contiguous()");
+    TORCH_CHECK_VALUE(reinterpret_cast<std::uintptr_t>(t->data_ptr()) % 16 == 0, op,
+                      ": every tensor's data must start on 16 bytes (TMA); pass a .clone()");
+    check_cuda(*t, op, "q, k, v, o and d_o");
+  }
+  check_cuda(lse, op, "lse");
+  check_hopper(q, op);
+  const c10::cuda::CUDAGuard guard(q.device());
+  at::Tensor dq = at::empty_like(q, at::MemoryFormat::Contiguous);
+  at::Tensor dk = at::empty_like(k, at::MemoryFormat::Contiguous);
+  at::Tensor dv = at::empty_like(v, at::MemoryFormat::Contiguous);
+  if (q.numel() == 0 || sk == 0)
+    return {dq.zero_(), dk.zero_(), dv.zero_()};
+  tirx_ops::AttentionTensors t{};
+  t.q = q.data_ptr(), t.k = k.data_ptr(), t.v = v.data_ptr();
+  t.o = const_cast<void*>(o.data_ptr()), t.lse = const_cast<float*>(lse.data_ptr<float>());
+  t.batch = static_cast<int>(b), t.seqlen_q = static_cast<int>(sq),
+  t.seqlen_k = static_cast<int>(sk);
+  t.heads_q = static_cast<int>(hq), t.heads_kv = static_cast<int>(hkv),
+  t.head_dim = static_cast<int>(d);
+  tirx_ops::AttentionGradTensors g{};
+  g.d_o = d_o.data_ptr(), g.dq = dq.data_ptr(), g.dk = dk.data_ptr(), g.dv = dv.data_ptr();
+  for (int i = 0; i < 3; ++i) {
+    t.q_stride[i] = q.stride(i), t.k_stride[i] = k.stride(i);
+    t.v_stride[i] = v.stride(i), t.o_stride[i] = o.stride(i);
+    g.do_stride[i] = d_o.stride(i), g.dq_stride[i] = dq.stride(i);
+    g.dk_stride[i] = dk.stride(i), g.dv_stride[i] = dv.stride(i);
+  }
+  t.scale = static_cast<float>(scale), t.causal = causal;
+  at::Tensor ws = at::empty({static_cast<int64_t>(tirx_ops::attention_bwd_workspace(t))},
+                            q.options().dtype(at::kByte));
+  g.workspace = ws.data_ptr(), g.deterministic = deterministic;
+  cudaError_t err = cudaSuccess;
+  try {
+    err = tirx_ops::attention_bwd(t, g, dt == at::kHalf,
+                                  c10::cuda::getCurrentCUDAStream(q.get_device()).stream());
+  } catch (const std::invalid_argument& e) {
+    TORCH_CHECK_VALUE(false, op, ": ", e.what());
+  }
+  check_launch(err, op);
+  return {dq, dk, dv};
+}
+
 } // namespace
 
 TORCH_LIBRARY(tirx, m) {
@@ -229,6 +308,9 @@ TORCH_LIBRARY(tirx, m) {
   m.def("rmsnorm(Tensor x, Tensor weight, float eps=1e-06) -> Tensor");
   m.def("attention_fwd(Tensor q, Tensor k, Tensor v, bool causal=False, float scale=0.0) -> "
         "(Tensor, Tensor)");
+  m.def("attention_bwd(Tensor d_o, Tensor q, Tensor k, Tensor v, Tensor o, Tensor lse, "
+        "bool causal=False, float scale=0.0, bool deterministic=False) -> (Tensor, Tensor, "
+        "Tensor)");
 }
 
 // CPU too: the same functions, so that a CPU tensor gets the messages of
@@ -238,9 +320,11 @@ TORCH_LIBRARY_IMPL(tirx, CUDA, m) {
   m.impl("gemm", &gemm);
   m.impl("rmsnorm", &rmsnorm);
   m.impl("attention_fwd", &attention_fwd);
+  m.impl("attention_bwd", &attention_bwd);
 }
 TORCH_LIBRARY_IMPL(tirx, CPU, m) {
   m.impl("gemm", &gemm);
   m.impl("rmsnorm", &rmsnorm);
   m.impl("attention_fwd", &attention_fwd);
+  m.impl("attention_bwd", &attention_bwd);
 }

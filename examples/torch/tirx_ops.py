@@ -4,11 +4,13 @@
     d = tirx_ops.gemm(a, b)              # a (m, k), b (n, k) bf16 on an H100/H200 -> a @ b.T
     y = tirx_ops.rmsnorm(x, w, eps=1e-6) # float32, normalizes the last dimension
     o = tirx_ops.attention(q, k, v, causal=True)  # BSHD bf16/fp16 q, k, v on an H100/H200
+    o.backward(grad)                     # dq, dk, dv (head_dim 64 and 128)
 
 Both are torch.library operators (torch.ops.tirx.gemm, torch.ops.tirx.rmsnorm),
 defined in tirx_ops.cpp with TORCH_LIBRARY and given shape functions here, so
 torch.compile traces them (fullgraph too) without breaking the graph; gemm
-also has a backward (two torch.matmul calls), rmsnorm has none.
+also has a backward (two torch.matmul calls), attention has its own
+(torch.ops.tirx.attention_bwd), rmsnorm has none.
 
 The extension is compiled with torch.utils.cpp_extension.load: nvcc for the
 kernels (tirx_ops_kernels.cu: C++20, sm_90a, the repository's include/ and
@@ -92,6 +94,35 @@ def _attention_fwd_fake(q, k, v, causal=False, scale=0.0):
             q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
 
 
+@torch.library.register_fake("tirx::attention_bwd")
+def _attention_bwd_fake(d_o, q, k, v, o, lse, causal=False, scale=0.0, deterministic=False):
+    like = lambda t: torch.empty_like(t, memory_format=torch.contiguous_format)  # noqa: E731
+    return like(q), like(k), like(v)
+
+
+def _attention_setup_context(ctx, inputs, output):
+    q, k, v, causal, scale = inputs
+    o, lse = output
+    ctx.save_for_backward(q, k, v, o, lse)
+    ctx.causal, ctx.scale = causal, scale
+    ctx.mark_non_differentiable(lse)
+
+
+def _attention_backward(ctx, grad_o, grad_lse):
+    # dq, dk, dv of o; lse is not differentiable. torch's deterministic mode
+    # (torch.use_deterministic_algorithms) asks for the bitwise repeatable
+    # backward.
+    q, k, v, o, lse = ctx.saved_tensors
+    d_o = grad_o if grad_o.is_contiguous() else grad_o.contiguous()
+    dq, dk, dv = torch.ops.tirx.attention_bwd(
+        d_o, q, k, v, o, lse, ctx.causal, ctx.scale, torch.are_deterministic_algorithms_enabled())
+    return dq, dk, dv, None, None
+
+
+torch.library.register_autograd("tirx::attention_fwd", _attention_backward,
+                                setup_context=_attention_setup_context)
+
+
 def _gemm_setup_context(ctx, inputs, output):
     a, b = inputs
     ctx.save_for_backward(a, b)
@@ -136,7 +167,9 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool = 
     GPU (FlashAttention's layout and conventions: causal is bottom-right
     aligned, scale defaults to 1 / sqrt(head_dim)). Returns o (BSHD, q's
     dtype) and, with return_lse, the fp32 logsumexp (batch, heads_q,
-    seqlen_q). Forward only: no backward is registered."""
+    seqlen_q). Differentiable in q, k and v for head_dim 64 and 128 (the
+    backward of kernels/attention; bitwise repeatable under
+    torch.use_deterministic_algorithms(True))."""
     o, lse = torch.ops.tirx.attention_fwd(q, k, v, causal, 0.0 if scale is None else scale)
     return (o, lse) if return_lse else o
 

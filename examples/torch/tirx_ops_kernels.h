@@ -38,4 +38,20 @@ struct AttentionTensors {
 /// bf16 or (fp16) half; throws std::invalid_argument for what it cannot take.
 cudaError_t attention_fwd(const AttentionTensors& t, bool fp16, cudaStream_t stream);
 
+/// The gradients of attention_fwd's o (tirx_kernels::attention_backward):
+/// t as for the forward (o and lse its outputs), d_o the output gradient,
+/// dq, dk, dv the results, workspace attention_bwd_workspace(t) bytes.
+struct AttentionGradTensors {
+  const void* d_o;
+  void* dq;
+  void* dk;
+  void* dv;
+  long long do_stride[3], dq_stride[3], dk_stride[3], dv_stride[3];
+  void* workspace;
+  bool deterministic;
+};
+size_t attention_bwd_workspace(const AttentionTensors& t);
+cudaError_t attention_bwd(const AttentionTensors& t, const AttentionGradTensors& g, bool fp16,
+                          cudaStream_t stream);
+
 } // namespace tirx_ops
