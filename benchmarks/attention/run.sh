@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The attention forward on an sm_90 GPU in one command: builds and runs its
-# tests (gpu_fragment, gpu_attention with and without debug checks, the two
-# docs examples, compute-sanitizer memcheck), the configuration sweep
-# (bench_variants.cu) and the benchmark beside PyTorch's SDPA backends
-# (bench_attention.py, through the PyTorch extension of examples/torch).
-# Logs and the CSV go to OUTDIR (default: build-attention/). About two
-# minutes on a 16-core H100/H200 machine with torch installed.
+# The attention forward and backward on an sm_90 GPU in one command: builds
+# and runs their tests (gpu_fragment, gpu_attention and gpu_attention_bwd
+# with and without debug checks, the two docs examples, compute-sanitizer
+# memcheck and racecheck), the configuration sweep (bench_variants.cu) and
+# the benchmarks beside PyTorch's SDPA backends (bench_attention.py, forward
+# and --backward, through the PyTorch extension of examples/torch). Logs and
+# the CSVs go to OUTDIR (default: build-attention/). About four minutes on a
+# 16-core H100/H200 machine with torch installed.
 #
 #   bash benchmarks/attention/run.sh [OUTDIR]
 set -o pipefail
@@ -24,6 +25,8 @@ build() { # name source [flags]: in the background, its log beside it
 }
 build gpu_attention tests/kernels/gpu_attention.cu -DNDEBUG
 build gpu_attention_debug tests/kernels/gpu_attention.cu
+build gpu_attention_bwd tests/kernels/gpu_attention_bwd.cu -DNDEBUG
+build gpu_attention_bwd_debug tests/kernels/gpu_attention_bwd.cu
 build gpu_fragment tests/exec/gpu_fragment.cu -DNDEBUG
 build docs_fragments docs/examples/fragments.cu -DNDEBUG
 build docs_attention docs/examples/attention.cu -DNDEBUG
@@ -50,11 +53,20 @@ run docs_fragments
 run docs_attention
 run gpu_attention
 run gpu_attention_debug --quick
+run gpu_attention_bwd
+run gpu_attention_bwd_debug --quick
 echo "== ptxas C7510 (wgmma serialized) in the debug build: $(grep -c C7510 "$OUTDIR/build_gpu_attention_debug.log")"
 timeout 300 compute-sanitizer --tool memcheck "$BIN/gpu_attention" --quick >"$OUTDIR/memcheck.log" 2>&1
 echo "== memcheck gpu_attention --quick: $(tail -1 "$OUTDIR/memcheck.log")"
+for t in memcheck racecheck; do
+  timeout 300 compute-sanitizer --tool $t "$BIN/gpu_attention_bwd" --quick >"$OUTDIR/bwd_$t.log" 2>&1
+  echo "== $t gpu_attention_bwd --quick: $(tail -1 "$OUTDIR/bwd_$t.log")"
+done
 run bench_variants
 TIRX_TORCH_BUILD_DIR="$OUTDIR/torch" PYTHONUNBUFFERED=1 timeout 600 \
   python3 benchmarks/attention/bench_attention.py --csv "$OUTDIR/bench.csv" 2>&1 |
   tee "$OUTDIR/bench.log" || status=1
+TIRX_TORCH_BUILD_DIR="$OUTDIR/torch" PYTHONUNBUFFERED=1 timeout 600 \
+  python3 benchmarks/attention/bench_attention.py --backward --csv "$OUTDIR/bench_bwd.csv" 2>&1 |
+  tee "$OUTDIR/bench_bwd.log" || status=1
 exit $status
