@@ -180,9 +180,15 @@ static_assert(form("ld.global.v8.s8", 1).spelling == nullptr && desc("ld.global.
               desc("st.global.v2.bf16").rule == 7 && desc("ld.global.b128").rule == 0);
 static_assert(form("ld.global.u128", 1).spelling == nullptr &&
               form("ld.global.f16", 1).spelling == nullptr);
-// a typed form tirx does not list but PTX has (.v4 on ldu): no rule, the closest form
-static_assert(form("ldu.global.v4.s8", 1).spelling == nullptr &&
-              desc("ldu.global.v4.s8").rule == 0);
+// a typed form tirx does not list but PTX has (an ordered access with an eviction priority): no
+// rule, the closest form
+static_assert(form("ld.relaxed.gpu.global.L1::evict_last.s32", 1).spelling == nullptr &&
+              desc("ld.relaxed.gpu.global.L1::evict_last.s32").rule == 0);
+// every type and vector of the qualified classes (.weak, .volatile, ordered, ldu, ...)
+static_assert(form("ld.acquire.gpu.global.v4.s8", 1).spelling != nullptr &&
+              form("st.release.cluster.shared::cluster.b128", 1).min_ptx == 83 &&
+              form("ldu.global.v2.u16", 1).spelling != nullptr &&
+              form("st.volatile.shared.v2.f64", 1).spelling != nullptr);
 // the architecture rule: plain codes by number, arch-specific ones exactly
 static_assert(ptxdesc::arch_ok(ptxdesc::sm_89, ptxdesc::sm_90a) &&
               !ptxdesc::arch_ok(ptxdesc::sm_89, ptxdesc::sm_80));
@@ -239,9 +245,10 @@ TEST_CASE("ptx descriptions: the closest form to a misspelling, the family lists
   // match 6, elect 1, activemask 1), + 180 integer and bits forms, + 437 atom and red forms,
   // + 646 floating-point and qualified ld/st forms, + 2300 compare and select forms,
   // + 13 prefetch/discard/applypriority forms, + 56 mixed-precision forms, + 7 predicate-logic
-  // forms, + 1960 half-precision set forms, - 84 typed ld/st forms (variants now); and the 2199
-  // typed ld/st variants of the .b8 to .b64 forms (2 of each .b8 and .b16 form, 3 of each .b32
-  // and .b64 form): 9390 spellings
-  CHECK(forms == 7191);
-  CHECK(variants == 2199);
+  // forms, + 1960 half-precision set forms, - 84 typed ld/st forms (variants now), + 414 bit forms
+  // of the qualified ld/st classes (every type and vector of .weak, .volatile, the orderings, ldu,
+  // ...); and the 3033 typed ld/st variants of the .b8 to .b64 forms (2 of each .b8 and .b16 form,
+  // 3 of each .b32 and .b64 form): 10638 spellings
+  CHECK(forms == 7605);
+  CHECK(variants == 3033);
 }

@@ -125,8 +125,9 @@ template <class... F> struct registry<family_list<F...>> {
     return r;
   }
 
-  /// An upper bound on the distance closest() finds: the distance to the
-  /// first form of the run of forms whose opcode is nearest to s's.
+  /// An upper bound on the distance closest() finds: the least distance to
+  /// the first form of the run of forms whose opcode is nearest to s's, and
+  /// to the forms sharing the longest head and the longest tail with s.
   TIRX_HD static constexpr int closest_bound(int fam, text_view s, int nsrc) {
     const text_view op = opcode_of(s);
     int best = 1 << 20, bound = 1 << 20, i = 0;
@@ -148,6 +149,34 @@ template <class... F> struct registry<family_list<F...>> {
                 bound = edit_distance(s, f.spelling) + (f.sources == nsrc ? 0 : 1);
               }
             }
+            // and the forms that share the longest head or tail with s (a typo
+            // late or early in a long spelling: a bound of a few edits)
+            const Form* head = nullptr;
+            const Form* tail = nullptr;
+            int most_head = -1, most_tail = -1;
+            for (const Form& f : F::forms) {
+              int n = 0;
+              while (f.spelling[n] != '\0')
+                ++n;
+              int h = 0, t = 0;
+              while (h < n && h < s.size && f.spelling[h] == s[h])
+                ++h;
+              while (t < n && t < s.size && f.spelling[n - 1 - t] == s[s.size - 1 - t])
+                ++t;
+              if (h > most_head) {
+                most_head = h;
+                head = &f;
+              }
+              if (t > most_tail) {
+                most_tail = t;
+                tail = &f;
+              }
+            }
+            for (const Form* f : {head, tail})
+              if (f != nullptr) {
+                const int d = edit_distance(s, f->spelling, bound) + (f->sources == nsrc ? 0 : 1);
+                bound = d < bound ? d : bound;
+              }
           }
           ++i;
         }(),

@@ -1,6 +1,6 @@
-// Must not compile: a qualified spelling tirx does not list (a 16-bit ordered load) names the
-// closest form ("ld.acquire.gpu.global.b16"), a rule of the ld/st grammar
-// (include/tirx/ptx/memory.hpp). With -DTIRX_FIXED it compiles: "ld.acquire.gpu.global.b32".
+// Must not compile: a misspelt qualified spelling ("ld.acquire.gpu.globl.b32") names the closest
+// form (include/tirx/ptx/memory.hpp; found within the constexpr budget among the ld/st forms by
+// ptx/family.hpp's closest). With -DTIRX_FIXED it compiles: "ld.acquire.gpu.global.b32".
 // expected-error {{tirx::tile::apply: tirx has no such form (spelling and number of sources); the closest accepted form is "ld.acquire.gpu.global.b32" (every form: docs/instruction-reference.md)}}
 #include <tirx/tile.hpp>
 
@@ -10,7 +10,7 @@ using namespace tirx;
 #ifdef TIRX_FIXED
 #define SPELLING "ld.acquire.gpu.global.b32"
 #else
-#define SPELLING "ld.acquire.gpu.global.b16"
+#define SPELLING "ld.acquire.gpu.globl.b32"
 #endif
 
 using G = GlobalTensor<unsigned, ShapeT<32, 4>, 16>;
