@@ -118,26 +118,26 @@ __global__ void typed_forms(unsigned char* data, unsigned long long policy) {
   TIRX_TYPED("ld.local.cs.v4.u16", 'l', uint16, uint16, 4, false)
   TIRX_TYPED("ld.local.lu.v4.s16", 'l', int32, int16, 4, false)
   TIRX_TYPED("ld.local.cv.u32", 'l', uint32, uint32, 1, false)
-  TIRX_TYPED("ld.shared::cta.u16", 's', uint32, uint16, 1, false)
-  TIRX_TYPED("ld.weak.global.s16", 'g', int16, int16, 1, false)
-  TIRX_TYPED("ld.weak.shared.u32", 's', uint32, uint32, 1, false)
-  TIRX_TYPED("ld.volatile.global.s32", 'g', int32, int32, 1, false)
-  TIRX_TYPED("ld.volatile.shared.f32", 's', float, float, 1, false)
-  TIRX_TYPED("ld.global.L1::evict_normal.v4.u32", 'g', uint32, uint32, 4, false)
-  TIRX_TYPED("ld.global.L1::evict_unchanged.v4.s32", 'g', int32, int32, 4, false)
-  TIRX_TYPED("ldu.global.v4.f32", 'g', float, float, 4, false)
-  TIRX_TYPED("ld.relaxed.cta.global.u32", 'g', uint32, uint32, 1, false)
-  TIRX_TYPED("ld.relaxed.gpu.global.s32", 'g', int32, int32, 1, false)
-  TIRX_TYPED("ld.relaxed.sys.global.f32", 'g', float, float, 1, false)
-  TIRX_TYPED("ld.relaxed.cta.shared.v2.u32", 's', uint32, uint32, 2, false)
-  TIRX_TYPED("ld.relaxed.gpu.shared.v2.s32", 's', int32, int32, 2, false)
-  TIRX_TYPED("ld.relaxed.sys.shared.v2.f32", 's', float, float, 2, false)
-  TIRX_TYPED("ld.acquire.cta.global.v2.u32", 'g', uint32, uint32, 2, false)
-  TIRX_TYPED("ld.acquire.gpu.global.v2.s32", 'g', int32, int32, 2, false)
-  TIRX_TYPED("ld.acquire.sys.global.v2.f32", 'g', float, float, 2, false)
-  TIRX_TYPED("ld.acquire.cta.shared.v4.u32", 's', uint32, uint32, 4, false)
-  TIRX_TYPED("ld.acquire.gpu.shared.v4.s32", 's', int32, int32, 4, false)
-  TIRX_TYPED("ld.acquire.sys.shared.v4.f32", 's', float, float, 4, false)
+  TIRX_TYPED("ld.shared::cta.v2.u8", 's', uint32, uint8, 2, false)
+  TIRX_TYPED("ld.weak.global.v2.s8", 'g', int8, int8, 2, false)
+  TIRX_TYPED("ld.weak.shared.v4.u8", 's', uint32, uint8, 4, false)
+  TIRX_TYPED("ld.volatile.global.v4.s8", 'g', int8, int8, 4, false)
+  TIRX_TYPED("ld.volatile.shared.u16", 's', uint32, uint16, 1, false)
+  TIRX_TYPED("ld.global.L1::evict_normal.s16", 'g', int16, int16, 1, false)
+  TIRX_TYPED("ld.global.L1::evict_unchanged.v2.u16", 'g', uint32, uint16, 2, false)
+  TIRX_TYPED("ldu.global.v2.s16", 'g', int16, int16, 2, false)
+  TIRX_TYPED("ld.relaxed.cta.global.u8", 'g', uint8, uint8, 1, false)
+  TIRX_TYPED("ld.relaxed.gpu.global.s8", 'g', int32, int8, 1, false)
+  TIRX_TYPED("ld.relaxed.sys.global.v2.u8", 'g', uint8, uint8, 2, false)
+  TIRX_TYPED("ld.relaxed.cta.shared.v2.s8", 's', int32, int8, 2, false)
+  TIRX_TYPED("ld.relaxed.gpu.shared.v4.u8", 's', uint8, uint8, 4, false)
+  TIRX_TYPED("ld.relaxed.sys.shared.v4.s8", 's', int32, int8, 4, false)
+  TIRX_TYPED("ld.acquire.cta.global.v2.s8", 'g', int32, int8, 2, false)
+  TIRX_TYPED("ld.acquire.gpu.global.v4.u8", 'g', uint8, uint8, 4, false)
+  TIRX_TYPED("ld.acquire.sys.global.v4.s8", 'g', int32, int8, 4, false)
+  TIRX_TYPED("ld.acquire.cta.shared.u16", 's', uint16, uint16, 1, false)
+  TIRX_TYPED("ld.acquire.gpu.shared.s16", 's', int32, int16, 1, false)
+  TIRX_TYPED("ld.acquire.sys.shared.v2.u16", 's', uint16, uint16, 2, false)
   TIRX_TYPED("st.global.u8", 'g', uint8, uint8, 1, false)
   TIRX_TYPED("st.global.s8", 'g', int32, int8, 1, false)
   TIRX_TYPED("st.global.v2.u8", 'g', uint8, uint8, 2, false)
@@ -185,30 +185,30 @@ __global__ void typed_forms(unsigned char* data, unsigned long long policy) {
   TIRX_TYPED("st.local.cg.v4.s32", 'l', int32, int32, 4, false)
   TIRX_TYPED("st.local.cs.v4.f32", 'l', float, uint32, 4, false)
   TIRX_TYPED("st.local.wt.u64", 'l', uint64, uint64, 1, false)
-  TIRX_TYPED("st.shared::cta.v4.f32", 's', float, float, 4, false)
-  TIRX_TYPED("st.weak.global.u64", 'g', uint64, uint64, 1, false)
-  TIRX_TYPED("st.weak.shared.s64", 's', int64, int64, 1, false)
-  TIRX_TYPED("st.volatile.global.f64", 'g', double, double, 1, false)
-  TIRX_TYPED("st.volatile.shared.u8", 's', uint32, uint8, 1, false)
-  TIRX_TYPED("st.global.L1::evict_normal.s8", 'g', int8, int8, 1, false)
-  TIRX_TYPED("st.global.L1::evict_unchanged.u16", 'g', uint32, uint16, 1, false)
-  TIRX_TYPED("st.global.L1::evict_first.s16", 'g', int16, int16, 1, false)
-  TIRX_TYPED("st.global.L1::evict_last.u32", 'g', uint32, uint32, 1, false)
-  TIRX_TYPED("st.relaxed.cta.global.s32", 'g', int32, int32, 1, false)
-  TIRX_TYPED("st.relaxed.gpu.global.f32", 'g', float, float, 1, false)
-  TIRX_TYPED("st.relaxed.sys.global.v2.u32", 'g', uint32, uint32, 2, false)
-  TIRX_TYPED("st.relaxed.cta.shared.v2.s32", 's', int32, int32, 2, false)
-  TIRX_TYPED("st.relaxed.gpu.shared.v2.f32", 's', float, float, 2, false)
-  TIRX_TYPED("st.relaxed.sys.shared.v4.u32", 's', uint32, uint32, 4, false)
-  TIRX_TYPED("st.release.cta.global.v2.f32", 'g', float, uint32, 2, false)
-  TIRX_TYPED("st.release.gpu.global.v4.u32", 'g', uint32, uint32, 4, false)
-  TIRX_TYPED("st.release.sys.global.v4.s32", 'g', int32, int32, 4, false)
-  TIRX_TYPED("st.release.cta.shared.v4.f32", 's', float, uint32, 4, false)
-  TIRX_TYPED("st.release.gpu.shared.u64", 's', uint64, uint64, 1, false)
-  TIRX_TYPED("st.release.sys.shared.s64", 's', int64, int64, 1, false)
+  TIRX_TYPED("st.shared::cta.v2.s16", 's', int32, int16, 2, false)
+  TIRX_TYPED("st.weak.global.v4.u16", 'g', uint16, uint16, 4, false)
+  TIRX_TYPED("st.weak.shared.v4.s16", 's', int32, int16, 4, false)
+  TIRX_TYPED("st.volatile.global.u32", 'g', uint32, uint32, 1, false)
+  TIRX_TYPED("st.volatile.shared.s32", 's', int32, int32, 1, false)
+  TIRX_TYPED("st.global.L1::evict_normal.f32", 'g', float, float, 1, false)
+  TIRX_TYPED("st.global.L1::evict_unchanged.v2.u32", 'g', uint32, uint32, 2, false)
+  TIRX_TYPED("st.global.L1::evict_first.v2.s32", 'g', int32, int32, 2, false)
+  TIRX_TYPED("st.global.L1::evict_last.v2.f32", 'g', float, float, 2, false)
+  TIRX_TYPED("st.relaxed.cta.global.s8", 'g', int32, int8, 1, false)
+  TIRX_TYPED("st.relaxed.gpu.global.v2.u8", 'g', uint8, uint8, 2, false)
+  TIRX_TYPED("st.relaxed.sys.global.v2.s8", 'g', int32, int8, 2, false)
+  TIRX_TYPED("st.relaxed.cta.shared.v4.u8", 's', uint8, uint8, 4, false)
+  TIRX_TYPED("st.relaxed.gpu.shared.v4.s8", 's', int32, int8, 4, false)
+  TIRX_TYPED("st.relaxed.sys.shared.u16", 's', uint16, uint16, 1, false)
+  TIRX_TYPED("st.release.cta.global.v4.s8", 'g', int8, int8, 4, false)
+  TIRX_TYPED("st.release.gpu.global.u16", 'g', uint32, uint16, 1, false)
+  TIRX_TYPED("st.release.sys.global.s16", 'g', int16, int16, 1, false)
+  TIRX_TYPED("st.release.cta.shared.v2.u16", 's', uint32, uint16, 2, false)
+  TIRX_TYPED("st.release.gpu.shared.v2.s16", 's', int16, int16, 2, false)
+  TIRX_TYPED("st.release.sys.shared.v4.u16", 's', uint32, uint16, 4, false)
 #if __CUDA_ARCH__ >= 750
-  TIRX_TYPED("ld.global.L2::64B.u32", 'g', uint32, uint32, 1, false)
-  TIRX_TYPED("ld.global.L2::128B.s32", 'g', int32, int32, 1, false)
+  TIRX_TYPED("ld.global.L2::64B.v4.u8", 'g', uint32, uint8, 4, false)
+  TIRX_TYPED("ld.global.L2::128B.v4.s8", 'g', int8, int8, 4, false)
 #endif
 #if __CUDA_ARCH__ >= 800
   TIRX_TYPED("ld.global.L2::256B.f32", 'g', float, float, 1, false)
@@ -228,20 +228,20 @@ __global__ void typed_forms(unsigned char* data, unsigned long long policy) {
   TIRX_TYPED("st.global.cs.L2::cache_hint.v2.s32", 'g', int32, int32, 2, true)
 #endif
 #if __CUDA_ARCH__ >= 900
-  TIRX_TYPED("ld.shared::cluster.f32", 's', float, float, 1, false)
-  TIRX_TYPED("ld.relaxed.cluster.global.v4.f32", 'g', float, float, 4, false)
-  TIRX_TYPED("ld.relaxed.cluster.shared.u64", 's', uint64, uint64, 1, false)
-  TIRX_TYPED("ld.relaxed.cluster.shared::cluster.s64", 's', int64, int64, 1, false)
-  TIRX_TYPED("ld.acquire.cluster.global.v4.f32", 'g', float, float, 4, false)
-  TIRX_TYPED("ld.acquire.cluster.shared.u64", 's', uint64, uint64, 1, false)
-  TIRX_TYPED("ld.acquire.cluster.shared::cluster.s64", 's', int64, int64, 1, false)
-  TIRX_TYPED("st.shared::cluster.s16", 's', int16, int16, 1, false)
-  TIRX_TYPED("st.relaxed.cluster.global.f32", 'g', float, uint32, 1, false)
-  TIRX_TYPED("st.relaxed.cluster.shared.v2.u32", 's', uint32, uint32, 2, false)
-  TIRX_TYPED("st.relaxed.cluster.shared::cluster.v2.s32", 's', int32, int32, 2, false)
-  TIRX_TYPED("st.release.cluster.global.f32", 'g', float, uint32, 1, false)
-  TIRX_TYPED("st.release.cluster.shared.v2.u32", 's', uint32, uint32, 2, false)
-  TIRX_TYPED("st.release.cluster.shared::cluster.v2.s32", 's', int32, int32, 2, false)
+  TIRX_TYPED("ld.shared::cluster.u16", 's', uint32, uint16, 1, false)
+  TIRX_TYPED("ld.relaxed.cluster.global.v2.u16", 'g', uint16, uint16, 2, false)
+  TIRX_TYPED("ld.relaxed.cluster.shared.v2.s16", 's', int32, int16, 2, false)
+  TIRX_TYPED("ld.relaxed.cluster.shared::cluster.v4.u16", 's', uint16, uint16, 4, false)
+  TIRX_TYPED("ld.acquire.cluster.global.v2.u16", 'g', uint32, uint16, 2, false)
+  TIRX_TYPED("ld.acquire.cluster.shared.v2.s16", 's', int16, int16, 2, false)
+  TIRX_TYPED("ld.acquire.cluster.shared::cluster.v4.u16", 's', uint32, uint16, 4, false)
+  TIRX_TYPED("st.shared::cluster.v2.s8", 's', int8, int8, 2, false)
+  TIRX_TYPED("st.relaxed.cluster.global.v2.u8", 'g', uint32, uint8, 2, false)
+  TIRX_TYPED("st.relaxed.cluster.shared.v2.s8", 's', int8, int8, 2, false)
+  TIRX_TYPED("st.relaxed.cluster.shared::cluster.v4.u8", 's', uint32, uint8, 4, false)
+  TIRX_TYPED("st.release.cluster.global.v2.u8", 'g', uint8, uint8, 2, false)
+  TIRX_TYPED("st.release.cluster.shared.v2.s8", 's', int32, int8, 2, false)
+  TIRX_TYPED("st.release.cluster.shared::cluster.v4.u8", 's', uint8, uint8, 4, false)
 #endif
 }
 
@@ -362,26 +362,26 @@ __global__ void typed_wide_forms(unsigned char* data, unsigned long long policy)
 // ptx-text: [^.a-z_]ld\.local\.cs\.v4\.u16[ ]
 // ptx-text: [^.a-z_]ld\.local\.lu\.v4\.s16[ ]
 // ptx-text: [^.a-z_]ld\.local\.cv\.u32[ ]
-// ptx-text: [^.a-z_]ld\.shared::cta\.u16[ ]
-// ptx-text: [^.a-z_]ld\.weak\.global\.s16[ ]
-// ptx-text: [^.a-z_]ld\.weak\.shared\.u32[ ]
-// ptx-text: [^.a-z_]ld\.volatile\.global\.s32[ ]
-// ptx-text: [^.a-z_]ld\.volatile\.shared\.f32[ ]
-// ptx-text: [^.a-z_]ld\.global\.L1::evict_normal\.v4\.u32[ ]
-// ptx-text: [^.a-z_]ld\.global\.L1::evict_unchanged\.v4\.s32[ ]
-// ptx-text: [^.a-z_]ldu\.global\.v4\.f32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.cta\.global\.u32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.gpu\.global\.s32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.sys\.global\.f32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.cta\.shared\.v2\.u32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.gpu\.shared\.v2\.s32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.sys\.shared\.v2\.f32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.cta\.global\.v2\.u32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.gpu\.global\.v2\.s32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.sys\.global\.v2\.f32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.cta\.shared\.v4\.u32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.gpu\.shared\.v4\.s32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.sys\.shared\.v4\.f32[ ]
+// ptx-text: [^.a-z_]ld\.shared::cta\.v2\.u8[ ]
+// ptx-text: [^.a-z_]ld\.weak\.global\.v2\.s8[ ]
+// ptx-text: [^.a-z_]ld\.weak\.shared\.v4\.u8[ ]
+// ptx-text: [^.a-z_]ld\.volatile\.global\.v4\.s8[ ]
+// ptx-text: [^.a-z_]ld\.volatile\.shared\.u16[ ]
+// ptx-text: [^.a-z_]ld\.global\.L1::evict_normal\.s16[ ]
+// ptx-text: [^.a-z_]ld\.global\.L1::evict_unchanged\.v2\.u16[ ]
+// ptx-text: [^.a-z_]ldu\.global\.v2\.s16[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.cta\.global\.u8[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.gpu\.global\.s8[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.sys\.global\.v2\.u8[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.cta\.shared\.v2\.s8[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.gpu\.shared\.v4\.u8[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.sys\.shared\.v4\.s8[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.cta\.global\.v2\.s8[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.gpu\.global\.v4\.u8[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.sys\.global\.v4\.s8[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.cta\.shared\.u16[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.gpu\.shared\.s16[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.sys\.shared\.v2\.u16[ ]
 // ptx-text: [^.a-z_]st\.global\.u8[ ]
 // ptx-text: [^.a-z_]st\.global\.s8[ ]
 // ptx-text: [^.a-z_]st\.global\.v2\.u8[ ]
@@ -429,29 +429,29 @@ __global__ void typed_wide_forms(unsigned char* data, unsigned long long policy)
 // ptx-text: [^.a-z_]st\.local\.cg\.v4\.s32[ ]
 // ptx-text: [^.a-z_]st\.local\.cs\.v4\.f32[ ]
 // ptx-text: [^.a-z_]st\.local\.wt\.u64[ ]
-// ptx-text: [^.a-z_]st\.shared::cta\.v4\.f32[ ]
-// ptx-text: [^.a-z_]st\.weak\.global\.u64[ ]
-// ptx-text: [^.a-z_]st\.weak\.shared\.s64[ ]
-// ptx-text: [^.a-z_]st\.volatile\.global\.f64[ ]
-// ptx-text: [^.a-z_]st\.volatile\.shared\.u8[ ]
-// ptx-text: [^.a-z_]st\.global\.L1::evict_normal\.s8[ ]
-// ptx-text: [^.a-z_]st\.global\.L1::evict_unchanged\.u16[ ]
-// ptx-text: [^.a-z_]st\.global\.L1::evict_first\.s16[ ]
-// ptx-text: [^.a-z_]st\.global\.L1::evict_last\.u32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.cta\.global\.s32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.gpu\.global\.f32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.sys\.global\.v2\.u32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.cta\.shared\.v2\.s32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.gpu\.shared\.v2\.f32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.sys\.shared\.v4\.u32[ ]
-// ptx-text: [^.a-z_]st\.release\.cta\.global\.v2\.f32[ ]
-// ptx-text: [^.a-z_]st\.release\.gpu\.global\.v4\.u32[ ]
-// ptx-text: [^.a-z_]st\.release\.sys\.global\.v4\.s32[ ]
-// ptx-text: [^.a-z_]st\.release\.cta\.shared\.v4\.f32[ ]
-// ptx-text: [^.a-z_]st\.release\.gpu\.shared\.u64[ ]
-// ptx-text: [^.a-z_]st\.release\.sys\.shared\.s64[ ]
-// ptx-text: [^.a-z_]ld\.global\.L2::64B\.u32[ ]
-// ptx-text: [^.a-z_]ld\.global\.L2::128B\.s32[ ]
+// ptx-text: [^.a-z_]st\.shared::cta\.v2\.s16[ ]
+// ptx-text: [^.a-z_]st\.weak\.global\.v4\.u16[ ]
+// ptx-text: [^.a-z_]st\.weak\.shared\.v4\.s16[ ]
+// ptx-text: [^.a-z_]st\.volatile\.global\.u32[ ]
+// ptx-text: [^.a-z_]st\.volatile\.shared\.s32[ ]
+// ptx-text: [^.a-z_]st\.global\.L1::evict_normal\.f32[ ]
+// ptx-text: [^.a-z_]st\.global\.L1::evict_unchanged\.v2\.u32[ ]
+// ptx-text: [^.a-z_]st\.global\.L1::evict_first\.v2\.s32[ ]
+// ptx-text: [^.a-z_]st\.global\.L1::evict_last\.v2\.f32[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.cta\.global\.s8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.gpu\.global\.v2\.u8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.sys\.global\.v2\.s8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.cta\.shared\.v4\.u8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.gpu\.shared\.v4\.s8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.sys\.shared\.u16[ ]
+// ptx-text: [^.a-z_]st\.release\.cta\.global\.v4\.s8[ ]
+// ptx-text: [^.a-z_]st\.release\.gpu\.global\.u16[ ]
+// ptx-text: [^.a-z_]st\.release\.sys\.global\.s16[ ]
+// ptx-text: [^.a-z_]st\.release\.cta\.shared\.v2\.u16[ ]
+// ptx-text: [^.a-z_]st\.release\.gpu\.shared\.v2\.s16[ ]
+// ptx-text: [^.a-z_]st\.release\.sys\.shared\.v4\.u16[ ]
+// ptx-text: [^.a-z_]ld\.global\.L2::64B\.v4\.u8[ ]
+// ptx-text: [^.a-z_]ld\.global\.L2::128B\.v4\.s8[ ]
 // ptx-text: [^.a-z_]ld\.global\.L2::256B\.f32[ ]
 // ptx-text: [^.a-z_]ld\.global\.L2::cache_hint\.v4\.s8[ ]
 // ptx-text: [^.a-z_]ld\.global\.L1::evict_first\.L2::cache_hint\.u16[ ]
@@ -467,20 +467,20 @@ __global__ void typed_wide_forms(unsigned char* data, unsigned long long policy)
 // ptx-text: [^.a-z_]st\.global\.L1::no_allocate\.L2::cache_hint\.f32[ ]
 // ptx-text: [^.a-z_]st\.global\.cg\.L2::cache_hint\.v2\.u32[ ]
 // ptx-text: [^.a-z_]st\.global\.cs\.L2::cache_hint\.v2\.s32[ ]
-// ptx-text: [^.a-z_]ld\.shared::cluster\.f32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.cluster\.global\.v4\.f32[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.cluster\.shared\.u64[ ]
-// ptx-text: [^.a-z_]ld\.relaxed\.cluster\.shared::cluster\.s64[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.cluster\.global\.v4\.f32[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.cluster\.shared\.u64[ ]
-// ptx-text: [^.a-z_]ld\.acquire\.cluster\.shared::cluster\.s64[ ]
-// ptx-text: [^.a-z_]st\.shared::cluster\.s16[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.cluster\.global\.f32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.cluster\.shared\.v2\.u32[ ]
-// ptx-text: [^.a-z_]st\.relaxed\.cluster\.shared::cluster\.v2\.s32[ ]
-// ptx-text: [^.a-z_]st\.release\.cluster\.global\.f32[ ]
-// ptx-text: [^.a-z_]st\.release\.cluster\.shared\.v2\.u32[ ]
-// ptx-text: [^.a-z_]st\.release\.cluster\.shared::cluster\.v2\.s32[ ]
+// ptx-text: [^.a-z_]ld\.shared::cluster\.u16[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.cluster\.global\.v2\.u16[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.cluster\.shared\.v2\.s16[ ]
+// ptx-text: [^.a-z_]ld\.relaxed\.cluster\.shared::cluster\.v4\.u16[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.cluster\.global\.v2\.u16[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.cluster\.shared\.v2\.s16[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.cluster\.shared::cluster\.v4\.u16[ ]
+// ptx-text: [^.a-z_]st\.shared::cluster\.v2\.s8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.cluster\.global\.v2\.u8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.cluster\.shared\.v2\.s8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.cluster\.shared::cluster\.v4\.u8[ ]
+// ptx-text: [^.a-z_]st\.release\.cluster\.global\.v2\.u8[ ]
+// ptx-text: [^.a-z_]st\.release\.cluster\.shared\.v2\.s8[ ]
+// ptx-text: [^.a-z_]st\.release\.cluster\.shared::cluster\.v4\.u8[ ]
 // ptx-text-100a: [^.a-z_]ld\.global\.v8\.u32[ ]
 // ptx-text-100a: [^.a-z_]ld\.global\.v8\.s32[ ]
 // ptx-text-100a: [^.a-z_]ld\.global\.v8\.f32[ ]
