@@ -65,7 +65,10 @@ using namespace tirx;
   X(25, 'P', "ld.global.v4.s8", "st.global.v4.b32", "", int32, int8, uint32, 80)                   \
   X(26, 'P', "ld.relaxed.sys.global.v2.s32", "st.global.v2.s32", "", int32, int32, int32, 80)      \
   X(27, 'G', "ld.global.v8.s32", "st.global.L2::evict_last.v8.f32", "", int32, int32, float, 100)  \
-  X(28, 'G', "ld.global.nc.v4.f64", "st.global.v4.s64", "", uint64, uint64, int64, 100)
+  X(28, 'G', "ld.global.nc.v4.f64", "st.global.v4.s64", "", uint64, uint64, int64, 100)            \
+  X(29, 'G', "ld.acquire.gpu.global.v4.s8", "st.release.gpu.global.v2.u16", "", int32, int8,       \
+    uint16, 80)                                                                                    \
+  X(30, 'G', "ldu.global.v2.s16", "st.volatile.global.v4.s8", "", int32, int16, int8, 80)
 
 constexpr int per_thread = 8;
 constexpr unsigned long long poison = 0x5A5A5A5A5A5A5A5Aull;
