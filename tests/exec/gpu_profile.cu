@@ -60,7 +60,9 @@ int main() {
   int sms = 0, clock_khz = 0;
   TIRX_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   TIRX_CHECK_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
-  const double ns_per_cycle = 1e6 / clock_khz; // at the highest clock: the fewest nanoseconds
+  // at the reported clock (0: unknown, the check is left out), within 30% and the timer's
+  // resolution below, throttling to a quarter above
+  const double ns_per_cycle = clock_khz > 0 ? 1e6 / clock_khz : 0.0;
   constexpr unsigned capacity = 8;
   const unsigned long long bytes = profile_bytes(blocks * warps, capacity);
   void* dev = nullptr;
@@ -87,7 +89,7 @@ int main() {
       expect(r[k].cycles >= loop, "at least the busy loop's cycles", s, k);
       const double ns = static_cast<double>(r[k].end_ns - r[k].start_ns);
       const double at_clock = static_cast<double>(r[k].cycles) * ns_per_cycle;
-      expect(ns + 2000.0 >= at_clock && ns <= 4.0 * at_clock + 5000.0,
+      expect(clock_khz <= 0 || (ns + 2000.0 >= 0.7 * at_clock && ns <= 4.0 * at_clock + 5000.0),
              "nanoseconds agree with cycles", s, k);
       if (k > 0 && k < 4)
         expect(r[k - 1].end_ns <= r[k].start_ns, "the sequence in order", s, k);

@@ -77,8 +77,8 @@ struct ProfileMark {
 #if defined(__CUDACC__)
 /// One warp's recorder. Every lane of the warp calls each member at the
 /// same point (warp-uniform control flow): start and end synchronize the
-/// warp (__syncwarp) before they read the timers, so an event spans the
-/// whole warp's work.
+/// warp's lanes (__syncwarp over the lanes the block has in it) before they
+/// read the timers, so an event spans the whole warp's work.
 class WarpProfiler {
 public:
   /// timer_init: the calling warp's slot of buf (none when buf has no
@@ -90,6 +90,8 @@ public:
     p.warp_ = warp_index();
     p.capacity_ = buf.capacity;
     p.leader_ = lane_index() == 0;
+    const unsigned lanes = block_threads() - 32u * p.warp_; // a last warp may be partial
+    p.mask_ = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     const unsigned slot = block * buf.warps_per_block + p.warp_;
     if (buf.records != nullptr) {
       TIRX_CHECK(p.warp_ < buf.warps_per_block && slot < buf.slots,
@@ -105,14 +107,14 @@ public:
 
   /// timer_start: synchronizes the warp, then reads the timers.
   __device__ TIRX_FORCEINLINE ProfileMark start(unsigned event) const {
-    __syncwarp();
+    __syncwarp(mask_);
     return ProfileMark{event, sm_id(), global_ns(), clock_cycles()};
   }
 
   /// timer_end: synchronizes the warp, reads the timers, and lane 0 writes
   /// the event's record (counted, not written, once the slot is full).
   __device__ TIRX_FORCEINLINE void end(const ProfileMark& m) {
-    __syncwarp();
+    __syncwarp(mask_);
     const unsigned long long cycles = clock_cycles(), ns = global_ns();
     if (records_ != nullptr && leader_ && n_ < capacity_)
       records_[n_] =
@@ -133,6 +135,7 @@ private:
   ProfileRecord* records_ = nullptr;
   unsigned* count_ = nullptr;
   unsigned capacity_ = 0, n_ = 0, block_ = 0, warp_ = 0;
+  unsigned mask_ = 0xffffffffu; ///< the warp's lanes (fewer in a partial last warp)
   bool leader_ = false;
 };
 #endif
