@@ -8,7 +8,10 @@
 // requires slot s to hold the thread whose linear index is s and whose
 // %laneid is s % 32, for every block shape of 128 threads (and 1-D).
 // warpgroup_ids does the same at warpgroup scope for two warpgroups;
-// reduce_ids sums the linear indices with cta_reduce<4>. The broken
+// reduce_ids sums the linear indices with cta_reduce<4>; fragment_rows runs
+// the fragment row operations (coord_map, row_reduce across lanes, row_map,
+// store_fragment) on a (64, 16) wgmma accumulator layout, each element
+// landing where its (row, column) says. The broken
 // launches (a block of 30 or 64 threads for the 128-thread operand, 64 for
 // cta_reduce<4>) must trap with their check's message. Every case runs in a
 // child process (trap_runner.hpp). Exit 0: all passed; 1: a case failed;
@@ -63,6 +66,14 @@ __global__ void reduce_ids(unsigned* out) {
   out[2 * linear + 1] = 0;
 }
 
+__global__ void fragment_rows(float* out) { // 128 threads: a warpgroup's (64, 16) fragment
+  auto s = alloc_wgmma_accumulator<float, 16>();
+  coord_map([](float, int r, int c) { return static_cast<float>(r * 16 + c); }, s);
+  const auto mx = row_reduce([](float a, float b) { return fmaxf(a, b); }, -INFINITY, s);
+  row_map([](float x, float m) { return m - x; }, s, mx); // 15 - column
+  store_fragment(s, out, 16, 0, 0, 64, 16);
+}
+
 constexpr const char* whole_warps = "tirx::tile: a scope with lanes (warp and wider) needs whole "
                                     "warps: launch a multiple of 32 threads";
 constexpr const char* cta_block = "tirx::tile: at cta scope the launch's block size must equal "
@@ -70,11 +81,18 @@ constexpr const char* cta_block = "tirx::tile: at cta scope the launch's block s
 constexpr const char* reduce_block = "tirx::cta_reduce: the block must have Warps * 32 threads";
 
 constexpr TrapCase cases[] = {
-    {"ids_128x1x1", false, nullptr},      {"ids_32x4x1", false, nullptr},
-    {"ids_16x2x4", false, nullptr},       {"ids_8x4x4", false, nullptr},
+    {"ids_128x1x1", false, nullptr},
+    {"ids_32x4x1", false, nullptr},
+    {"ids_16x2x4", false, nullptr},
+    {"ids_8x4x4", false, nullptr},
     {"ids_launch_4x8x4", false, nullptr}, // through tirx::launch (TIRX_BLOCK_DIMS 3 takes it)
-    {"groups_32x8x1", false, nullptr},    {"groups_8x8x4", false, nullptr},
-    {"reduce_32x2x2", false, nullptr},    {"reduce_4x4x8", false, nullptr},
+    {"groups_32x8x1", false, nullptr},
+    {"groups_8x8x4", false, nullptr},
+    {"reduce_32x2x2", false, nullptr},
+    {"reduce_4x4x8", false, nullptr},
+    {"rows_32x4x1", false, nullptr},
+    {"rows_16x2x4", false, nullptr},
+    {"rows_8x4x4", false, nullptr},
     {"ids_10x3x1", true, whole_warps},    // 30 threads: no whole warp
     {"ids_32x2x1", true, cta_block},      // 64 threads for a (4 warps, 32) group
     {"reduce_16x2x2", true, reduce_block} // 64 threads for cta_reduce<4>
@@ -105,6 +123,20 @@ int child(const char* name) {
     warpgroup_ids<<<1, b>>>(out.ptr);
   } else if (n.rfind("reduce", 0) == 0) {
     reduce_ids<<<1, b>>>(out.ptr);
+  } else if (n.rfind("rows", 0) == 0) {
+    tirx_test::DeviceBuffer<float> rows(64 * 16);
+    rows.poison();
+    fragment_rows<<<1, b>>>(rows.ptr);
+    if (int rc = tirx_trap_wait(name))
+      return rc;
+    const std::vector<float> got = rows.download();
+    for (int i = 0; i < 64 * 16; ++i)
+      if (got[i] != static_cast<float>(15 - i % 16)) {
+        std::printf("child %s: element (%d, %d) is %g, expected %d\n", name, i / 16, i % 16, got[i],
+                    15 - i % 16);
+        return 4;
+      }
+    return tirx_trap_finished(name);
   } else {
     std::printf("unknown case %s\n", name);
     return 2;

@@ -31,7 +31,7 @@ namespace tirx {
 #if defined(__CUDACC__)
 /// The (row, column) of the calling thread's first element in the tile:
 /// add the static offsets of coord_map to it (the thread's part of the
-/// layout, read from threadIdx.x).
+/// layout, read from the thread's lane and warp).
 template <class Frag> __device__ TIRX_FORCEINLINE cuda::std::array<int, 2> fragment_origin() {
   using F = detail::facts_of<Frag>;
   int r = 0, c = 0;

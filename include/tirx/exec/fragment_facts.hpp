@@ -5,6 +5,7 @@
 // one-line message).
 #pragma once
 
+#include <tirx/core/thread.hpp>
 #include <tirx/tensor/alloc.hpp>
 #include <tirx/tensor/tensor.hpp>
 
@@ -183,7 +184,7 @@ template <class Frag> TIRX_HD constexpr bool check_fragment() {
                   "shard must step along the rows or within the columns");
     static_assert(e != FragmentError::axis,
                   "tirx fragment rows: the layout's thread axes must be laneid, wid_in_wg or "
-                  "warpid (threadIdx.x-based)");
+                  "warpid");
     static_assert(e != FragmentError::thread_offset,
                   "tirx fragment rows: the layout has an offset on a thread axis; take the view "
                   "on the register axis only");
@@ -202,13 +203,14 @@ template <index_t N, class F> TIRX_HD TIRX_FORCEINLINE void static_for(F&& f) {
 }
 
 #if defined(__CUDACC__)
-/// The calling thread's coordinate on a thread axis (threadIdx.x-based).
+/// The calling thread's coordinate on a thread axis (from the linear
+/// thread index of core/thread.hpp: 2-D and 3-D blocks too).
 __device__ TIRX_FORCEINLINE index_t fragment_thread_coord(index_t axis) {
   if (axis == axis_id::laneid)
-    return threadIdx.x % 32;
+    return lane_index();
   if (axis == axis_id::wid_in_wg)
-    return (threadIdx.x / 32) % 4;
-  return threadIdx.x / 32; // warpid
+    return warp_index() % 4;
+  return warp_index(); // warpid
 }
 #endif
 } // namespace detail
