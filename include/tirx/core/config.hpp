@@ -38,8 +38,8 @@ inline constexpr int check_message_bytes = 256;
 #if defined(__CUDACC__)
 // Per translation unit, as nvcc's whole-program compilation gives each its
 // own device module: where a failed check copies its message (null, or a
-// host-mapped buffer that install_check_messages() hands over), and which
-// thread claimed it.
+// host-mapped buffer that install_check_messages() hands over), and
+// whether a thread has claimed it (1) and written its message (2).
 static __device__ char* check_message_buffer;
 static __device__ int check_message_claimed;
 #endif
@@ -54,11 +54,21 @@ static __device__ int check_message_claimed;
 [[noreturn]] TIRX_HD TIRX_FORCEINLINE void fail(const char* message) {
 #if defined(__CUDA_ARCH__)
   char* buffer = *static_cast<char* volatile*>(&check_message_buffer);
-  if (buffer != nullptr && atomicCAS(&check_message_claimed, 0, 1) == 0) {
+  if (buffer != nullptr) {
+    // claimed: 0 free, 1 being written, 2 written. The first failing thread
+    // writes; the others wait until it has (a trap ends the whole grid, and
+    // would cut the writer's stores short), a bounded while.
+    if (atomicCAS(&check_message_claimed, 0, 1) == 0) {
 #pragma unroll 1
-    for (int i = 0; i < check_message_bytes - 1 && message[i] != 0; ++i)
-      static_cast<volatile char*>(buffer)[i] = message[i];
-    __threadfence_system(); // the host reads the buffer after the launch failed
+      for (int i = 0; i < check_message_bytes - 1 && message[i] != 0; ++i)
+        static_cast<volatile char*>(buffer)[i] = message[i];
+      __threadfence_system(); // the host reads the buffer after the launch failed
+      atomicExch(&check_message_claimed, 2);
+    } else {
+#pragma unroll 1
+      for (int spin = 0; spin < (1 << 16) && atomicAdd(&check_message_claimed, 0) != 2; ++spin)
+        __nanosleep(1000);
+    }
   }
   __trap();
   __builtin_unreachable();
