@@ -9,7 +9,7 @@
 // S_k) must give O = 0 and lse = +inf. Exit 0: all passed; 1: a case
 // failed; 77: no GPU or not sm_90 (ctest: skipped). --quick: fewer cases
 // (compute-sanitizer).
-#include "gpu_check.hpp"
+#include "attention_cases.hpp"
 
 #include "../../kernels/attention/attention.cuh"
 
@@ -21,26 +21,8 @@
 
 namespace {
 
+using namespace attention_test;
 using tirx_kernels::AttentionArgs;
-
-template <class T> float to_f(T x) {
-  if constexpr (std::is_same_v<T, half>)
-    return __half2float(x);
-  else
-    return __bfloat162float(x);
-}
-template <class T> T from_f(float x) {
-  if constexpr (std::is_same_v<T, half>)
-    return __float2half_rn(x);
-  else
-    return __float2bfloat16_rn(x);
-}
-
-struct Case {
-  int batch, sq, sk, hq, hkv, d;
-  bool causal;
-  int pad; ///< extra elements per head and per row of every tensor (strided layouts)
-};
 
 int failures = 0;
 
@@ -49,11 +31,7 @@ template <class T> void run_case(const Case& c, std::mt19937& rng) {
   a.batch = c.batch, a.seqlen_q = c.sq, a.seqlen_k = c.sk, a.heads_q = c.hq, a.heads_kv = c.hkv;
   a.head_dim = c.d, a.causal = c.causal;
   // BSHD with padding: head stride d + pad, row stride heads * (d + pad) + pad
-  auto strides = [&](long long(&s)[3], int seq, int heads) {
-    s[2] = c.d + c.pad;
-    s[1] = heads * s[2] + c.pad;
-    s[0] = seq * s[1] + c.pad;
-  };
+  auto strides = [&](long long(&s)[3], int seq, int heads) { padded_strides(c, s, seq, heads); };
   strides(a.q_stride, c.sq, c.hq);
   strides(a.o_stride, c.sq, c.hq);
   strides(a.k_stride, c.sk, c.hkv);
@@ -62,11 +40,11 @@ template <class T> void run_case(const Case& c, std::mt19937& rng) {
   std::normal_distribution<float> nd(0.0f, 1.0f);
   std::vector<T> hq(nq), hk(nk), hv(nk);
   for (auto& x : hq)
-    x = from_f<T>(nd(rng));
+    x = from_float<T>(nd(rng));
   for (auto& x : hk)
-    x = from_f<T>(nd(rng));
+    x = from_float<T>(nd(rng));
   for (auto& x : hv)
-    x = from_f<T>(nd(rng));
+    x = from_float<T>(nd(rng));
   T *dq, *dk, *dv, *dout;
   float* dlse;
   const size_t nlse = static_cast<size_t>(c.batch) * c.hq * c.sq;
@@ -106,7 +84,7 @@ template <class T> void run_case(const Case& c, std::mt19937& rng) {
           double dot = 0;
           const T* kj = &hk[b * a.k_stride[0] + j * a.k_stride[1] + hk_ * a.k_stride[2]];
           for (int e = 0; e < c.d; ++e)
-            dot += static_cast<double>(to_f(qi[e])) * to_f(kj[e]);
+            dot += static_cast<double>(to_double(qi[e])) * to_double(kj[e]);
           srow[j] = seen ? dot * scale : -INFINITY;
           mx = std::max(mx, srow[j]);
         }
@@ -127,10 +105,10 @@ template <class T> void run_case(const Case& c, std::mt19937& rng) {
           for (int j = 0; j < c.sk; ++j)
             if (sum > 0 && srow[j] != -INFINITY)
               ref += std::exp(srow[j] - mx) / sum *
-                     to_f(hv[b * a.v_stride[0] + j * a.v_stride[1] + hk_ * a.v_stride[2] + e]);
+                     to_double(hv[b * a.v_stride[0] + j * a.v_stride[1] + hk_ * a.v_stride[2] + e]);
           const size_t at = b * a.o_stride[0] + i * a.o_stride[1] + h * a.o_stride[2] + e;
           written[at] = true;
-          const double got = to_f(ho[at]);
+          const double got = to_double(ho[at]);
           const double err = std::abs(got - ref);
           worst = std::max(worst, std::isnan(got) ? INFINITY : err);
           if (!(err <= tol * (1 + std::abs(ref))) && bad++ < 5)
@@ -139,7 +117,7 @@ template <class T> void run_case(const Case& c, std::mt19937& rng) {
       }
     }
   for (size_t i = 0; i < nq; ++i) // the padding keeps its poison
-    if (!written[i] && !std::isnan(to_f(ho[i])) && bad++ < 5)
+    if (!written[i] && !std::isnan(to_double(ho[i])) && bad++ < 5)
       std::printf("  padding element %zu was written\n", i);
   std::printf(
       "%s %-5s b %d sq %5d sk %5d hq %2d hkv %2d d %3d pad %d %-8s max |dO| %.2e, max |dlse| "
@@ -152,15 +130,8 @@ template <class T> void run_case(const Case& c, std::mt19937& rng) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (int rc = tirx_test_require_gpu())
+  if (int rc = skip_unless_sm90())
     return rc;
-  cudaDeviceProp prop{};
-  TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-  if (prop.major != 9) {
-    std::printf("skipped: the attention kernel needs sm_90 (this GPU is sm_%d%d)\n", prop.major,
-                prop.minor);
-    return 77;
-  }
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::mt19937 rng(20261207);
   // {batch, sq, sk, hq, hkv, d, causal, pad}

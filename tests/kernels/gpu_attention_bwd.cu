@@ -13,7 +13,7 @@
 // deterministic mode runs twice and must give the same bits. Exit 0: all
 // passed; 1: a case failed; 77: no GPU or not sm_90 (ctest: skipped).
 // --quick: fewer cases (compute-sanitizer).
-#include "gpu_check.hpp"
+#include "attention_cases.hpp"
 
 #include "../../kernels/attention/attention.cuh"
 
@@ -25,27 +25,9 @@
 
 namespace {
 
+using namespace attention_test;
 using tirx_kernels::AttentionArgs;
 using tirx_kernels::AttentionGrads;
-
-template <class T> double to_d(T x) {
-  if constexpr (std::is_same_v<T, half>)
-    return __half2float(x);
-  else
-    return __bfloat162float(x);
-}
-template <class T> T from_f(float x) {
-  if constexpr (std::is_same_v<T, half>)
-    return __float2half_rn(x);
-  else
-    return __float2bfloat16_rn(x);
-}
-
-struct Case {
-  int batch, sq, sk, hq, hkv, d;
-  bool causal;
-  int pad; ///< extra elements per head and per row of every tensor (strided layouts)
-};
 
 int failures = 0;
 
@@ -69,11 +51,7 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
   AttentionArgs a{};
   a.batch = c.batch, a.seqlen_q = c.sq, a.seqlen_k = c.sk, a.heads_q = c.hq, a.heads_kv = c.hkv;
   a.head_dim = c.d, a.causal = c.causal;
-  auto strides = [&](long long(&s)[3], int seq, int heads) {
-    s[2] = c.d + c.pad;
-    s[1] = heads * s[2] + c.pad;
-    s[0] = seq * s[1] + c.pad;
-  };
+  auto strides = [&](long long(&s)[3], int seq, int heads) { padded_strides(c, s, seq, heads); };
   AttentionGrads g{};
   strides(a.q_stride, c.sq, c.hq), strides(a.o_stride, c.sq, c.hq);
   strides(a.k_stride, c.sk, c.hkv), strides(a.v_stride, c.sk, c.hkv);
@@ -85,7 +63,7 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
   std::vector<T> hq(nq), hk(nk), hv(nk), hdo(nq);
   for (auto* v : {&hq, &hk, &hv, &hdo})
     for (auto& x : *v)
-      x = from_f<T>(nd(rng));
+      x = from_float<T>(nd(rng));
   Dev<T> q(nq), k(nk), v(nk), o(nq), d_o(nq), dq(nq), dk(nk), dv(nk);
   Dev<float> lse(static_cast<size_t>(c.batch) * c.hq * c.sq);
   q.put(hq), k.put(hk), v.put(hv), d_o.put(hdo);
@@ -122,10 +100,10 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
     for (int h = 0; h < c.hq; ++h) {
       const int hk_ = h / (c.hq / c.hkv);
       auto Q = [&](int i, int e) {
-        return to_d(hq[b * a.q_stride[0] + i * a.q_stride[1] + h * a.q_stride[2] + e]);
+        return to_double(hq[b * a.q_stride[0] + i * a.q_stride[1] + h * a.q_stride[2] + e]);
       };
       auto DO = [&](int i, int e) {
-        return to_d(hdo[b * g.do_stride[0] + i * g.do_stride[1] + h * g.do_stride[2] + e]);
+        return to_double(hdo[b * g.do_stride[0] + i * g.do_stride[1] + h * g.do_stride[2] + e]);
       };
       auto kat = [&](int j, int e) {
         return b * a.k_stride[0] + j * a.k_stride[1] + hk_ * a.k_stride[2] + e;
@@ -135,7 +113,7 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
         for (int j = 0; j < c.sk; ++j) {
           double dot = 0;
           for (int e = 0; e < c.d; ++e)
-            dot += Q(i, e) * to_d(hk[kat(j, e)]);
+            dot += Q(i, e) * to_double(hk[kat(j, e)]);
           const bool seen = !c.causal || j <= i + (c.sk - c.sq);
           p[i * c.sk + j] = seen ? dot * scale : -INFINITY;
           mx = std::max(mx, p[i * c.sk + j]);
@@ -147,25 +125,25 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
           p[i * c.sk + j] = sum == 0 ? 0.0 : std::exp(p[i * c.sk + j] - mx) / sum;
         double dsum = 0; // rowsum(dO O), O the forward's (16-bit) output
         for (int e = 0; e < c.d; ++e)
-          dsum +=
-              to_d(ho[b * a.o_stride[0] + i * a.o_stride[1] + h * a.o_stride[2] + e]) * DO(i, e);
+          dsum += to_double(ho[b * a.o_stride[0] + i * a.o_stride[1] + h * a.o_stride[2] + e]) *
+                  DO(i, e);
         for (int j = 0; j < c.sk; ++j) {
           double dp = 0;
           for (int e = 0; e < c.d; ++e)
-            dp += DO(i, e) * to_d(hv[kat(j, e)]);
+            dp += DO(i, e) * to_double(hv[kat(j, e)]);
           ds[i * c.sk + j] = p[i * c.sk + j] * (dp - dsum);
         }
       }
       for (int i = 0; i < c.sq; ++i)
         for (int j = 0; j < c.sk; ++j) {
           // P and dS as the kernel rounds them before their matrix products
-          const double pij = to_d(from_f<T>(static_cast<float>(p[i * c.sk + j])));
-          const double dsij = to_d(from_f<T>(static_cast<float>(ds[i * c.sk + j])));
+          const double pij = to_double(from_float<T>(static_cast<float>(p[i * c.sk + j])));
+          const double dsij = to_double(from_float<T>(static_cast<float>(ds[i * c.sk + j])));
           if (pij == 0 && dsij == 0)
             continue;
           for (int e = 0; e < c.d; ++e) {
             rq[b * g.dq_stride[0] + i * g.dq_stride[1] + h * g.dq_stride[2] + e] +=
-                scale * dsij * to_d(hk[kat(j, e)]);
+                scale * dsij * to_double(hk[kat(j, e)]);
             rk[kat(j, e)] += scale * dsij * Q(i, e);
             rv[kat(j, e)] += pij * DO(i, e);
           }
@@ -187,7 +165,7 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
     const double rms = std::sqrt(ss / static_cast<double>(n > 0 ? n : 1)) + 1e-6;
     double worst = 0;
     for (size_t at = 0; at < got.size(); ++at) {
-      const double x = to_d(got[at]);
+      const double x = to_double(got[at]);
       if (!real[at]) {
         if (!std::isnan(x) && bad++ < 5)
           std::printf("  %s: padding element %zu was written\n", name, at);
@@ -214,15 +192,8 @@ template <class T> void run_case(const Case& c, bool deterministic, std::mt19937
 } // namespace
 
 int main(int argc, char** argv) {
-  if (int rc = tirx_test_require_gpu())
+  if (int rc = skip_unless_sm90())
     return rc;
-  cudaDeviceProp prop{};
-  TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-  if (prop.major != 9) {
-    std::printf("skipped: the attention kernels need sm_90 (this GPU is sm_%d%d)\n", prop.major,
-                prop.minor);
-    return 77;
-  }
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::mt19937 rng(20261207);
   // {batch, sq, sk, hq, hkv, d, causal, pad}
