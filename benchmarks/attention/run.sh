@@ -4,7 +4,8 @@
 # with and without debug checks, the two docs examples, compute-sanitizer
 # memcheck and racecheck), the configuration sweep (bench_variants.cu) and
 # the benchmarks beside PyTorch's SDPA backends (bench_attention.py, forward
-# and --backward, through the PyTorch extension of examples/torch). Logs and
+# and --backward; bench_varlen.py, variable-length batches and decode over a
+# paged KV cache, through the PyTorch extension of examples/torch). Logs and
 # the CSVs go to OUTDIR (default: build-attention/). About four minutes on a
 # 16-core H100/H200 machine with torch installed.
 #
@@ -25,6 +26,8 @@ build() { # name source [flags]: in the background, its log beside it
 }
 build gpu_attention tests/kernels/gpu_attention.cu -DNDEBUG
 build gpu_attention_debug tests/kernels/gpu_attention.cu
+build gpu_attention_varlen tests/kernels/gpu_attention_varlen.cu -DNDEBUG
+build gpu_attention_varlen_debug tests/kernels/gpu_attention_varlen.cu
 build gpu_attention_bwd tests/kernels/gpu_attention_bwd.cu -DNDEBUG
 build gpu_attention_bwd_debug tests/kernels/gpu_attention_bwd.cu
 build gpu_fragment tests/exec/gpu_fragment.cu -DNDEBUG
@@ -53,11 +56,17 @@ run docs_fragments
 run docs_attention
 run gpu_attention
 run gpu_attention_debug --quick
+run gpu_attention_varlen
+run gpu_attention_varlen_debug --quick
 run gpu_attention_bwd
 run gpu_attention_bwd_debug --quick
 echo "== ptxas C7510 (wgmma serialized) in the debug build: $(grep -c C7510 "$OUTDIR/build_gpu_attention_debug.log")"
 timeout 300 compute-sanitizer --tool memcheck "$BIN/gpu_attention" --quick >"$OUTDIR/memcheck.log" 2>&1
 echo "== memcheck gpu_attention --quick: $(tail -1 "$OUTDIR/memcheck.log")"
+for t in memcheck racecheck; do
+  timeout 300 compute-sanitizer --tool $t "$BIN/gpu_attention_varlen" --quick >"$OUTDIR/varlen_$t.log" 2>&1
+  echo "== $t gpu_attention_varlen --quick: $(tail -1 "$OUTDIR/varlen_$t.log")"
+done
 for t in memcheck racecheck; do
   timeout 300 compute-sanitizer --tool $t "$BIN/gpu_attention_bwd" --quick >"$OUTDIR/bwd_$t.log" 2>&1
   echo "== $t gpu_attention_bwd --quick: $(tail -1 "$OUTDIR/bwd_$t.log")"
@@ -69,4 +78,7 @@ TIRX_TORCH_BUILD_DIR="$OUTDIR/torch" PYTHONUNBUFFERED=1 timeout 600 \
 TIRX_TORCH_BUILD_DIR="$OUTDIR/torch" PYTHONUNBUFFERED=1 timeout 600 \
   python3 benchmarks/attention/bench_attention.py --backward --csv "$OUTDIR/bench_bwd.csv" 2>&1 |
   tee "$OUTDIR/bench_bwd.log" || status=1
+TIRX_TORCH_BUILD_DIR="$OUTDIR/torch" PYTHONUNBUFFERED=1 timeout 600 \
+  python3 benchmarks/attention/bench_varlen.py --csv "$OUTDIR/bench_varlen.csv" 2>&1 |
+  tee "$OUTDIR/bench_varlen.log" || status=1
 exit $status

@@ -45,6 +45,7 @@ extension being sm_90a: then only the CPU refusals ran).
 from __future__ import annotations
 
 import faulthandler
+import itertools
 import math
 import os
 import signal
@@ -396,6 +397,54 @@ def main() -> int:
                   f"{'causal' if causal else 'full'} {str(dtype)[6:]}",
                   lambda a=(b_, sq, sk, hq, hkv, d, causal, dtype, 400 + i): attention_case(*a))
 
+    def varlen_case(q_lens, k_lens, hq, hkv, d, causal, dtype, seed):
+        # packed sequences against the fp32 reference of each sequence alone
+        gen.manual_seed(seed)
+        mk = lambda s, h: torch.randn((s, h, d), device=dev, generator=gen).to(dtype)  # noqa
+        q, k, v = mk(sum(q_lens), hq), mk(sum(k_lens), hkv), mk(sum(k_lens), hkv)
+        cu = lambda ls: torch.tensor([0] + list(itertools.accumulate(ls)), device=dev,  # noqa
+                                     dtype=torch.int32)
+        o, lse = tirx_ops.attention_varlen(q, k, v, cu(q_lens), cu(k_lens), max(q_lens),
+                                           max(k_lens), causal=causal, return_lse=True)
+        worst, tol, q0, k0 = 0.0, 0.0, 0, 0
+        for sq, sk in zip(q_lens, k_lens):
+            ref = attention_ref(q[None, q0:q0 + sq].float(), k[None, k0:k0 + sk].float(),
+                                v[None, k0:k0 + sk].float(), causal)[0]
+            worst = max(worst, float((o[q0:q0 + sq].float() - ref).abs().nan_to_num(math.inf).max()))
+            tol = max(tol, 2e-2 * float(ref.abs().max()) + 1e-3)
+            q0, k0 = q0 + sq, k0 + sk
+        return worst <= tol, f"max |o - fp32| {worst:.2e} (bound {tol:.2e}), lse {tuple(lse.shape)}"
+
+    def kvcache_case(b, sq, used, hq, hkv, d, page, causal, dtype, seed):
+        # a paged cache in a shuffled block table against the fp32 reference
+        gen.manual_seed(seed)
+        pages_per_seq = (max(used) + page - 1) // page
+        n_pages = b * pages_per_seq + 2
+        q = torch.randn((b, sq, hq, d), device=dev, generator=gen).to(dtype)
+        kc, vc = (torch.randn((n_pages, page, hkv, d), device=dev, generator=gen).to(dtype)
+                  for _ in range(2))
+        table = torch.randperm(n_pages, device=dev, generator=gen)[:b * pages_per_seq]
+        table = table.to(torch.int32).view(b, pages_per_seq)
+        seqlens = torch.tensor(used, device=dev, dtype=torch.int32)
+        o = tirx_ops.attention_with_kvcache(q, kc, vc, seqlens, table, causal=causal)
+        worst, tol = 0.0, 0.0
+        for i, n in enumerate(used):
+            kk, vv = (c[table[i].long()].reshape(-1, hkv, d)[:n][None].float() for c in (kc, vc))
+            ref = attention_ref(q[i:i + 1].float(), kk, vv, causal)[0]
+            worst = max(worst, float((o[i].float() - ref).abs().nan_to_num(math.inf).max()))
+            tol = max(tol, 2e-2 * float(ref.abs().max()) + 1e-3)
+        return worst <= tol, f"max |o - fp32| {worst:.2e} (bound {tol:.2e})"
+
+    for i, c in enumerate([((1, 300, 128, 517), (700, 1, 256, 300), 4, 2, 128, True, torch.bfloat16),
+                           ((64, 200), (64, 1000), 2, 1, 64, False, torch.float16)]):
+        cases.run(f"attention varlen q {c[0]} k {c[1]} d {c[4]} {'causal' if c[5] else 'full'}",
+                  lambda a=c + (460 + i,): varlen_case(*a))
+    for i, c in enumerate([(4, 1, (1, 700, 129, 1024), 8, 1, 128, 64, False, torch.bfloat16),
+                           (2, 200, (1000, 333), 4, 4, 128, 256, True, torch.bfloat16),
+                           (3, 1, (300, 5, 1000), 8, 2, 64, 128, True, torch.float16)]):
+        cases.run(f"attention kvcache b {c[0]} sq {c[1]} keys {c[2]} page {c[6]} d {c[5]}",
+                  lambda a=c + (470 + i,): kvcache_case(*a))
+
     def attention_deterministic():
         gen.manual_seed(450)
         q, k, v, do = (torch.randn((1, 1000, 4, 128), device=dev, generator=gen)
@@ -426,6 +475,11 @@ def main() -> int:
         qkv = [torch.randn((1, 200, 2, 64), device=dev, generator=gen).to(torch.bfloat16)
                .requires_grad_() for _ in range(3)]
         torch.library.opcheck(torch.ops.tirx.attention_fwd.default, (*qkv, True, 0.0))
+        pk = [torch.randn((300, 2, 64), device=dev, generator=gen).to(torch.bfloat16)
+              for _ in range(3)]
+        cu = torch.tensor([0, 100, 300], device=dev, dtype=torch.int32)
+        torch.library.opcheck(torch.ops.tirx.attention_varlen_fwd.default,
+                              (*pk, cu, cu, None, None, 200, 200, True, 0.0))
         return True, "schema, fake tensor, autograd registration, AOT dispatch"
     cases.run("torch.library.opcheck", opchecks)
 

@@ -4,6 +4,8 @@
 //   torch.ops.tirx.attention_fwd(q, k, v, causal, scale) -> (o, lse)  (BSHD bf16/fp16, sm_90a)
 //   torch.ops.tirx.attention_bwd(d_o, q, k, v, o, lse, causal, scale, deterministic) -> (dq, dk,
 //   dv)
+//   torch.ops.tirx.attention_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_k,
+//   block_table, max_seqlen_q, max_seqlen_k, causal, scale) -> (o, lse)
 // registered with TORCH_LIBRARY, so that torch.compile sees two opaque ops
 // (their shape functions, for tracing, are in tirx_ops.py). Every argument
 // is checked here, with the rule and the fix in the message: TypeError for a
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -221,6 +224,125 @@ std::tuple<at::Tensor, at::Tensor> attention_fwd(const at::Tensor& q, const at::
   return {o, lse};
 }
 
+// The forward on variable-length batches and KV caches: q packed (total_q,
+// heads_q, head_dim) with cu_seqlens_q, or (batch, seqlen_q, heads_q,
+// head_dim); k and v packed with cu_seqlens_k, or (batch, seqlen_k, ...),
+// or pages (num_pages, page_size, heads_kv, head_dim) with block_table
+// (batch, pages_per_seq); seqused_k (batch) the keys each batch uses.
+std::tuple<at::Tensor, at::Tensor> attention_varlen_fwd(
+    const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+    const std::optional<at::Tensor>& cu_seqlens_q, const std::optional<at::Tensor>& cu_seqlens_k,
+    const std::optional<at::Tensor>& seqused_k, const std::optional<at::Tensor>& block_table,
+    int64_t max_seqlen_q, int64_t max_seqlen_k, bool causal, double scale) {
+  constexpr const char* op = "tirx_ops.attention_varlen";
+  const auto dt = q.scalar_type();
+  TORCH_CHECK_TYPE((dt == at::kBFloat16 || dt == at::kHalf) && k.scalar_type() == dt &&
+                       v.scalar_type() == dt,
+                   op, ": q, k and v must all be torch.bfloat16 or all torch.float16");
+  const bool vq = cu_seqlens_q.has_value(), vk = cu_seqlens_k.has_value();
+  const bool paged = block_table.has_value();
+  TORCH_CHECK_VALUE(!(vk && paged), op, ": pass cu_seqlens_k or block_table, not both");
+  TORCH_CHECK_VALUE(q.dim() == (vq ? 3 : 4) && k.dim() == (vk ? 3 : 4) && v.sizes() == k.sizes(),
+                    op, ": q must be ",
+                    vq ? "(total_q, heads_q, head_dim)" : "(batch, seqlen_q, heads_q, head_dim)",
+                    ", k and v ",
+                    vk      ? "(total_k, heads_kv, head_dim)"
+                    : paged ? "(num_pages, page_size, heads_kv, head_dim)"
+                            : "(batch, seqlen_k, heads_kv, head_dim)",
+                    ", got q ", dims(q.sizes()), ", k ", dims(k.sizes()), ", v ", dims(v.sizes()));
+  auto check_ints = [&](const at::Tensor& t, const char* name, int64_t dim) {
+    TORCH_CHECK_TYPE(t.scalar_type() == at::kInt, op, ": ", name, " must be torch.int32");
+    TORCH_CHECK_VALUE(t.dim() == dim && t.is_contiguous(), op, ": ", name, " must be a contiguous ",
+                      num(dim), "-D tensor, got ", dims(t.sizes()));
+  };
+  int64_t batch = vq ? cu_seqlens_q->size(0) - 1 : q.size(0);
+  if (vq)
+    check_ints(*cu_seqlens_q, "cu_seqlens_q", 1);
+  if (vk) {
+    check_ints(*cu_seqlens_k, "cu_seqlens_k", 1);
+    TORCH_CHECK_VALUE(cu_seqlens_k->size(0) == batch + 1, op,
+                      ": cu_seqlens_q and cu_seqlens_k must both have batch + 1 entries");
+  } else if (!paged) {
+    TORCH_CHECK_VALUE(k.size(0) == batch, op, ": k's batch (", num(k.size(0)),
+                      ") differs from q's (", num(batch), ")");
+  }
+  if (paged) {
+    check_ints(*block_table, "block_table", 2);
+    TORCH_CHECK_VALUE(block_table->size(0) == batch, op,
+                      ": block_table must have a row per batch (", num(batch), "), got ",
+                      dims(block_table->sizes()));
+    TORCH_CHECK_VALUE(seqused_k.has_value(), op,
+                      ": a paged KV cache needs seqused_k, the keys of each batch");
+  }
+  if (seqused_k.has_value()) {
+    check_ints(*seqused_k, "seqused_k", 1);
+    TORCH_CHECK_VALUE(seqused_k->size(0) == batch, op, ": seqused_k must have batch (", num(batch),
+                      ") entries");
+  }
+  const int64_t hq = q.size(-2), d = q.size(-1), hkv = k.size(-2);
+  TORCH_CHECK_VALUE(k.size(-1) == d && (d == 64 || d == 128 || d == 256), op,
+                    ": head_dim must be 64, 128 or 256 and the same in q, k and v");
+  TORCH_CHECK_VALUE(hkv >= 1 && hq % hkv == 0, op, ": q's heads (", num(hq),
+                    ") must be a multiple of k's and v's (", num(hkv), ")");
+  for (const auto* t : {&q, &k, &v}) {
+    TORCH_CHECK_VALUE(t->stride(-1) == 1, op, ": the head_dim of q, k and v must be contiguous");
+    for (int i = 0; i < t->dim() - 1; ++i)
+      TORCH_CHECK_VALUE(t->stride(i) % 8 == 0, op,
+                        ": the strides of q, k and v must be multiples of 8 elements (TMA), got ",
+                        dims(t->strides()), "; call .contiguous()");
+    TORCH_CHECK_VALUE(reinterpret_cast<std::uintptr_t>(t->data_ptr()) % 16 == 0, op,
+                      ": q's, k's and v's data must start on 16 bytes (TMA); pass a .clone()");
+  }
+  check_cuda(q, op, "q");
+  check_cuda(k, op, "k");
+  check_cuda(v, op, "v");
+  check_hopper(q, op);
+  const c10::cuda::CUDAGuard guard(q.device());
+  at::Tensor o = at::empty_like(q, at::MemoryFormat::Contiguous);
+  const int64_t rows = vq ? q.size(0) : q.size(1);
+  at::Tensor lse = vq ? at::empty({hq, rows}, q.options().dtype(at::kFloat))
+                      : at::empty({batch, hq, rows}, q.options().dtype(at::kFloat));
+  const int64_t sq = vq ? max_seqlen_q : q.size(1);
+  const int64_t sk = vk ? max_seqlen_k : paged ? block_table->size(1) * k.size(1) : k.size(1);
+  if (q.numel() == 0 || batch == 0 || sq == 0 || sk == 0)
+    return {o.zero_(), lse.fill_(std::numeric_limits<float>::infinity())};
+  tirx_ops::AttentionTensors t{};
+  t.q = q.data_ptr(), t.k = k.data_ptr(), t.v = v.data_ptr(), t.o = o.data_ptr();
+  t.lse = lse.data_ptr<float>();
+  t.batch = static_cast<int>(batch), t.seqlen_q = static_cast<int>(sq);
+  t.seqlen_k = static_cast<int>(sk);
+  t.heads_q = static_cast<int>(hq), t.heads_kv = static_cast<int>(hkv);
+  t.head_dim = static_cast<int>(d);
+  auto strides_of = [](const at::Tensor& x, long long(&s)[3]) {
+    const int off = x.dim() == 3 ? 1 : 0; // a packed tensor has no batch stride
+    s[0] = off ? 0 : x.stride(0);
+    s[1] = x.stride(1 - off), s[2] = x.stride(2 - off);
+  };
+  strides_of(q, t.q_stride), strides_of(o, t.o_stride);
+  strides_of(k, t.k_stride), strides_of(v, t.v_stride);
+  t.scale = static_cast<float>(scale), t.causal = causal;
+  if (vq)
+    t.cu_seqlens_q = cu_seqlens_q->data_ptr<int>(), t.total_q = static_cast<int>(q.size(0));
+  if (vk)
+    t.cu_seqlens_k = cu_seqlens_k->data_ptr<int>(), t.total_k = static_cast<int>(k.size(0));
+  if (seqused_k.has_value())
+    t.seqused_k = seqused_k->data_ptr<int>();
+  if (paged) {
+    t.block_table = block_table->data_ptr<int>();
+    t.pages_per_seq = static_cast<int>(block_table->size(1));
+    t.page_size = static_cast<int>(k.size(1)), t.num_pages = static_cast<int>(k.size(0));
+  }
+  cudaError_t err = cudaSuccess;
+  try {
+    err = tirx_ops::attention_fwd(t, dt == at::kHalf,
+                                  c10::cuda::getCurrentCUDAStream(q.get_device()).stream());
+  } catch (const std::invalid_argument& e) {
+    TORCH_CHECK_VALUE(false, op, ": ", e.what());
+  }
+  check_launch(err, op);
+  return {o, lse};
+}
+
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 attention_bwd(const at::Tensor& d_o, const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
               const at::Tensor& o, const at::Tensor& lse, bool causal, double scale,
@@ -311,6 +433,9 @@ TORCH_LIBRARY(tirx, m) {
   m.def("attention_bwd(Tensor d_o, Tensor q, Tensor k, Tensor v, Tensor o, Tensor lse, "
         "bool causal=False, float scale=0.0, bool deterministic=False) -> (Tensor, Tensor, "
         "Tensor)");
+  m.def("attention_varlen_fwd(Tensor q, Tensor k, Tensor v, Tensor? cu_seqlens_q, "
+        "Tensor? cu_seqlens_k, Tensor? seqused_k, Tensor? block_table, int max_seqlen_q, "
+        "int max_seqlen_k, bool causal=False, float scale=0.0) -> (Tensor, Tensor)");
 }
 
 // CPU too: the same functions, so that a CPU tensor gets the messages of
@@ -321,10 +446,12 @@ TORCH_LIBRARY_IMPL(tirx, CUDA, m) {
   m.impl("rmsnorm", &rmsnorm);
   m.impl("attention_fwd", &attention_fwd);
   m.impl("attention_bwd", &attention_bwd);
+  m.impl("attention_varlen_fwd", &attention_varlen_fwd);
 }
 TORCH_LIBRARY_IMPL(tirx, CPU, m) {
   m.impl("gemm", &gemm);
   m.impl("rmsnorm", &rmsnorm);
   m.impl("attention_fwd", &attention_fwd);
   m.impl("attention_bwd", &attention_bwd);
+  m.impl("attention_varlen_fwd", &attention_varlen_fwd);
 }

@@ -94,6 +94,15 @@ def _attention_fwd_fake(q, k, v, causal=False, scale=0.0):
             q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
 
 
+@torch.library.register_fake("tirx::attention_varlen_fwd")
+def _attention_varlen_fwd_fake(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_k, block_table,
+                               max_seqlen_q, max_seqlen_k, causal=False, scale=0.0):
+    o = torch.empty_like(q, memory_format=torch.contiguous_format)
+    if cu_seqlens_q is not None:
+        return o, q.new_empty((q.shape[1], q.shape[0]), dtype=torch.float32)
+    return o, q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32)
+
+
 @torch.library.register_fake("tirx::attention_bwd")
 def _attention_bwd_fake(d_o, q, k, v, o, lse, causal=False, scale=0.0, deterministic=False):
     like = lambda t: torch.empty_like(t, memory_format=torch.contiguous_format)  # noqa: E731
@@ -174,4 +183,39 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool = 
     return (o, lse) if return_lse else o
 
 
-__all__ = ["gemm", "rmsnorm", "attention"]
+def attention_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+                     cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor, max_seqlen_q: int,
+                     max_seqlen_k: int, causal: bool = False, scale: float | None = None,
+                     return_lse: bool = False):
+    """attention over a batch of sequences of different lengths packed along
+    the first dimension (FlashAttention's varlen layout): q (total_q,
+    heads_q, head_dim), k and v (total_k, heads_kv, head_dim); batch b's
+    rows are cu_seqlens_q[b] .. cu_seqlens_q[b + 1] of q (int32, batch + 1
+    entries) and likewise of k and v; max_seqlen_q / max_seqlen_k the
+    longest. Causal is bottom-right aligned per sequence. Returns o (as q)
+    and, with return_lse, the logsumexp (heads_q, total_q). Forward only."""
+    o, lse = torch.ops.tirx.attention_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, None, None,
+                                                 max_seqlen_q, max_seqlen_k, causal,
+                                                 0.0 if scale is None else scale)
+    return (o, lse) if return_lse else o
+
+
+def attention_with_kvcache(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor,
+                           cache_seqlens: torch.Tensor, block_table: torch.Tensor | None = None,
+                           causal: bool = False, scale: float | None = None,
+                           return_lse: bool = False):
+    """attention of q (batch, seqlen_q, heads_q, head_dim) over a KV cache:
+    k_cache and v_cache (batch, seqlen_cache, heads_kv, head_dim), or with
+    block_table (batch, pages_per_seq; int32 page ids) pages (num_pages,
+    page_size, heads_kv, head_dim) with page_size a multiple of 64;
+    cache_seqlens (batch, int32) the keys each batch uses. Causal is
+    bottom-right aligned (the new queries are the cache's last positions).
+    Returns o (as q) and, with return_lse, the logsumexp (batch, heads_q,
+    seqlen_q). Forward only."""
+    o, lse = torch.ops.tirx.attention_varlen_fwd(q, k_cache, v_cache, None, None, cache_seqlens,
+                                                 block_table, q.shape[1], k_cache.shape[1], causal,
+                                                 0.0 if scale is None else scale)
+    return (o, lse) if return_lse else o
+
+
+__all__ = ["gemm", "rmsnorm", "attention", "attention_varlen", "attention_with_kvcache"]

@@ -19,6 +19,10 @@ tirx_kernels::AttentionArgs args_of(const AttentionTensors& t) {
     a.v_stride[i] = t.v_stride[i], a.o_stride[i] = t.o_stride[i];
   }
   a.scale = t.scale, a.causal = t.causal;
+  a.cu_seqlens_q = t.cu_seqlens_q, a.cu_seqlens_k = t.cu_seqlens_k;
+  a.total_q = t.total_q, a.total_k = t.total_k, a.seqused_k = t.seqused_k;
+  a.block_table = t.block_table, a.pages_per_seq = t.pages_per_seq;
+  a.page_size = t.page_size, a.num_pages = t.num_pages;
   return a;
 }
 } // namespace

@@ -32,6 +32,14 @@ struct AttentionTensors {
   long long q_stride[3], k_stride[3], v_stride[3], o_stride[3];
   float scale; ///< 0: 1 / sqrt(head_dim)
   bool causal;
+  // variable-length batches and paged KV caches (null: dense); see
+  // tirx_kernels::AttentionArgs
+  const int* cu_seqlens_q;
+  const int* cu_seqlens_k;
+  int total_q, total_k;
+  const int* seqused_k;
+  const int* block_table;
+  int pages_per_seq, page_size, num_pages;
 };
 
 /// o = softmax(scale q k^T + mask) v and lse (tirx_kernels::attention_forward),

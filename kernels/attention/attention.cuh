@@ -49,6 +49,23 @@ struct AttentionArgs {
   long long q_stride[3] = {}, k_stride[3] = {}, v_stride[3] = {}, o_stride[3] = {};
   float scale = 0.0f;  ///< 0: 1 / sqrt(head_dim)
   bool causal = false; ///< bottom-right aligned: row i sees keys j <= i + seqlen_k - seqlen_q
+  /// Variable-length batches (forward): q and o hold every batch's rows in
+  /// one packed (total_q, heads_q, head_dim) tensor, batch b's being rows
+  /// [cu_seqlens_q[b], cu_seqlens_q[b + 1]) (batch + 1 device ints); k and v
+  /// likewise with cu_seqlens_k and total_k. seqlen_q and seqlen_k are then
+  /// the longest; lse is (heads_q, total_q). The batch strides are unused.
+  const int* cu_seqlens_q = nullptr;
+  const int* cu_seqlens_k = nullptr;
+  int total_q = 0, total_k = 0;
+  /// The keys batch b uses (batch device ints: a KV cache's lengths), or null.
+  const int* seqused_k = nullptr;
+  /// A paged KV cache (forward): k and v are (num_pages, page_size,
+  /// heads_kv, head_dim), k_stride[0] / v_stride[0] the page strides; key j
+  /// of batch b is row j % page_size of page block_table[b * pages_per_seq
+  /// + j / page_size] (batch x pages_per_seq device ints). page_size is a
+  /// multiple of 64; seqlen_k is the most keys of any batch.
+  const int* block_table = nullptr;
+  int pages_per_seq = 0, page_size = 0, num_pages = 0;
 };
 
 /// Sets the strides of packed BSHD tensors (q and o with heads_q heads, k
@@ -80,34 +97,68 @@ inline void attention_check(const AttentionArgs& a) {
   if (!a.q || !a.k || !a.v || !a.o)
     fail("q, k, v and o must be device pointers");
   const long long* strides[] = {a.q_stride, a.k_stride, a.v_stride, a.o_stride};
-  for (const long long* s : strides)
-    for (int i = 0; i < 3; ++i)
-      if (s[i] <= 0 || s[i] % 8 != 0)
+  const bool packed[] = {a.cu_seqlens_q != nullptr, a.cu_seqlens_k != nullptr,
+                         a.cu_seqlens_k != nullptr, a.cu_seqlens_q != nullptr};
+  for (int t = 0; t < 4; ++t)
+    for (int i = packed[t] ? 1 : 0; i < 3; ++i)
+      if (strides[t][i] <= 0 || strides[t][i] % 8 != 0)
         fail("every batch, sequence and head stride must be a positive multiple of 8 elements "
              "(16 bytes), got " +
-             std::to_string(s[i]));
+             std::to_string(strides[t][i]));
+  if (a.cu_seqlens_q && a.total_q < 1)
+    fail("with cu_seqlens_q, total_q (the packed q's rows) must be at least 1, got " +
+         std::to_string(a.total_q));
+  if (a.cu_seqlens_k && a.total_k < 1)
+    fail("with cu_seqlens_k, total_k (the packed k's rows) must be at least 1, got " +
+         std::to_string(a.total_k));
+  if (a.block_table) {
+    if (a.cu_seqlens_k)
+      fail("a paged KV cache (block_table) takes seqused_k, not cu_seqlens_k");
+    if (a.page_size < 64 || a.page_size % 64 != 0)
+      fail("page_size must be a positive multiple of 64 (the KV boxes' rows), got " +
+           std::to_string(a.page_size));
+    if (a.num_pages < 1)
+      fail("num_pages must be at least 1, got " + std::to_string(a.num_pages));
+    if (static_cast<long long>(a.pages_per_seq) * a.page_size < a.seqlen_k)
+      fail("pages_per_seq (" + std::to_string(a.pages_per_seq) + ") pages of " +
+           std::to_string(a.page_size) + " rows cannot hold seqlen_k (" +
+           std::to_string(a.seqlen_k) + ") keys");
+  }
 }
 
 namespace attention {
 template <class Cfg> cudaError_t launch_forward(const AttentionArgs& a, cudaStream_t stream) {
   using T = typename Cfg::Elem;
   constexpr int D = Cfg::D;
-  auto map_of = [&](const void* ptr, int seq, int heads, const long long(&st)[3], auto box) {
+  // (batch, seq, heads, D); a packed tensor is one batch of all rows, a
+  // paged cache num_pages batches of page_size rows
+  auto map_of = [&](const void* ptr, int batch, int seq, int heads, const long long(&st)[3],
+                    auto box) {
     using B = decltype(box);
-    const long long e[4] = {a.batch, seq, heads, D}, s[4] = {st[0], st[1], st[2], 1};
+    const long long s0 = batch == 1 ? st[1] * seq : st[0];
+    const long long e[4] = {batch, seq, heads, D}, s[4] = {s0, st[1], st[2], 1};
     return make_tensor_map<B::extents, B::value>(static_cast<const T*>(ptr), e, s);
   };
-  const auto mq = map_of(a.q, a.seqlen_q, a.heads_q, a.q_stride, typename Cfg::QBox{});
-  const auto mk = map_of(a.k, a.seqlen_k, a.heads_kv, a.k_stride, typename Cfg::KVBox{});
-  const auto mv = map_of(a.v, a.seqlen_k, a.heads_kv, a.v_stride, typename Cfg::KVBox{});
+  const bool vq = a.cu_seqlens_q != nullptr, vk = a.cu_seqlens_k != nullptr;
+  const int kv_batch = a.block_table ? a.num_pages : vk ? 1 : a.batch;
+  const int kv_rows = a.block_table ? a.page_size : vk ? a.total_k : a.seqlen_k;
+  const auto mq = map_of(a.q, vq ? 1 : a.batch, vq ? a.total_q : a.seqlen_q, a.heads_q, a.q_stride,
+                         typename Cfg::QBox{});
+  const auto mk = map_of(a.k, kv_batch, kv_rows, a.heads_kv, a.k_stride, typename Cfg::KVBox{});
+  const auto mv = map_of(a.v, kv_batch, kv_rows, a.heads_kv, a.v_stride, typename Cfg::KVBox{});
   FwdParams<T> p{};
   p.batch = a.batch, p.heads_q = a.heads_q, p.heads_kv = a.heads_kv;
   p.seqlen_q = a.seqlen_q, p.seqlen_k = a.seqlen_k;
   p.scale = a.scale > 0.0f ? a.scale : 1.0f / std::sqrt(static_cast<float>(D));
   p.scale_log2 = p.scale * 1.4426950408889634f;
   p.o = static_cast<T*>(a.o);
-  p.o_batch = a.o_stride[0], p.o_row = a.o_stride[1], p.o_head = a.o_stride[2];
+  p.o_batch = vq ? 0 : a.o_stride[0], p.o_row = a.o_stride[1], p.o_head = a.o_stride[2];
   p.lse = a.lse;
+  p.lse_batch = vq ? 0 : static_cast<long long>(a.heads_q) * a.seqlen_q;
+  p.lse_head = vq ? a.total_q : a.seqlen_q;
+  p.cu_seqlens_q = a.cu_seqlens_q, p.cu_seqlens_k = a.cu_seqlens_k, p.seqused_k = a.seqused_k;
+  p.block_table = a.block_table, p.block_table_stride = a.pages_per_seq;
+  p.page_size = a.page_size;
   auto kernel = attention_fwd_kernel<Cfg>;
   static bool configured = false;
   if (!configured) {
@@ -127,6 +178,9 @@ template <class Cfg> cudaError_t launch_forward(const AttentionArgs& a, cudaStre
 /// measures the others (records/attention.md).
 template <class T, int D, bool Causal>
 using DefaultFwd = FwdConfig<T, D, D == 256 ? 80 : 128, D == 64 ? 3 : 2, Causal>;
+/// With a paged KV cache: KV blocks of whole 64-row boxes (64 rows for D = 256).
+template <class T, int D, bool Causal>
+using PagedFwd = FwdConfig<T, D, D == 256 ? 64 : 128, D == 64 ? 3 : 2, Causal, true>;
 } // namespace attention
 
 /// The forward pass: o = softmax(scale q k^T + mask) v and lse (see
@@ -136,6 +190,9 @@ template <class T> cudaError_t attention_forward(const AttentionArgs& a, cudaStr
   attention_check(a);
   auto run = [&](auto d) -> cudaError_t {
     constexpr int D = decltype(d)::value;
+    if (a.block_table)
+      return a.causal ? launch_forward<PagedFwd<T, D, true>>(a, stream)
+                      : launch_forward<PagedFwd<T, D, false>>(a, stream);
     return a.causal ? launch_forward<DefaultFwd<T, D, true>>(a, stream)
                     : launch_forward<DefaultFwd<T, D, false>>(a, stream);
   };
@@ -266,6 +323,8 @@ inline void attention_backward_check(const AttentionArgs& a, const AttentionGrad
   };
   if (a.head_dim != 64 && a.head_dim != 128)
     fail("head_dim " + std::to_string(a.head_dim) + " is not one of 64, 128");
+  if (a.cu_seqlens_q || a.cu_seqlens_k || a.seqused_k || a.block_table)
+    fail("variable-length batches and paged KV caches are forward only: pass dense tensors");
   if (!a.lse)
     fail("lse (the forward's logsumexp) must be a device pointer");
   if (!g.d_o || !g.dq || !g.dk || !g.dv || !g.workspace)

@@ -23,7 +23,12 @@
 // any strides on the first three modes (multiples of 16 bytes) and a
 // contiguous head dim; K and V have heads_kv heads (heads_q a multiple:
 // grouped-query and multi-query attention). The tensor maps zero-fill
-// what lies past S_q and S_k.
+// what lies past S_q and S_k. Variable-length batches pack their
+// sequences along the sequence mode of one tensor (cumulative offsets per
+// batch); a CTA reads the rows of its own sequence, and what a box brings
+// from the next one is masked (keys) or not stored (queries). A paged KV
+// cache holds K and V in pages of a multiple of 64 rows, found through a
+// block table; the producer loads each 64-row box from its page.
 #pragma once
 
 #include <tirx/exec/softmax.hpp>
@@ -45,8 +50,34 @@ template <class T> struct FwdParams {
   float scale_log2 = 0.0f; ///< scale * log2(e)
   T* o = nullptr;          ///< (batch, seqlen_q, heads_q, D)
   long long o_batch = 0, o_row = 0, o_head = 0;
-  float* lse = nullptr; ///< (batch, heads_q, seqlen_q), natural log; may be null
+  float* lse = nullptr;                  ///< natural log; may be null
+  long long lse_batch = 0, lse_head = 0; ///< lse's strides (its rows are contiguous)
+  // variable-length batches: batch b's rows of q and o (of k and v) are
+  // [cu_seqlens_q[b], cu_seqlens_q[b + 1]) of a packed tensor; null: dense
+  const int* cu_seqlens_q = nullptr;
+  const int* cu_seqlens_k = nullptr;
+  const int* seqused_k = nullptr; ///< batch b's keys (a KV cache's lengths), or null
+  // a paged KV cache: k and v are (pages, page_size, heads_kv, D), key j of
+  // batch b in page block_table[b * block_table_stride + j / page_size]
+  const int* block_table = nullptr;
+  int block_table_stride = 0, page_size = 0;
 };
+
+/// Where batch b's rows lie: the first row of its q and o (q0) and of its k
+/// and v (k0) in their tensors, its query rows (sq) and keys (sk).
+struct SeqSpan {
+  int q0, sq, k0, sk;
+};
+template <class T> TIRX_HD TIRX_FORCEINLINE SeqSpan seq_span(const FwdParams<T>& p, int b) {
+  SeqSpan s{0, p.seqlen_q, 0, p.seqlen_k};
+  if (p.cu_seqlens_q != nullptr)
+    s.q0 = p.cu_seqlens_q[b], s.sq = p.cu_seqlens_q[b + 1] - s.q0;
+  if (p.cu_seqlens_k != nullptr)
+    s.k0 = p.cu_seqlens_k[b], s.sk = p.cu_seqlens_k[b + 1] - s.k0;
+  if (p.seqused_k != nullptr)
+    s.sk = p.seqused_k[b];
+  return s;
+}
 
 /// The wgmma of one 16-wide K slice for inputs fp16 (F16) or bf16, N.
 template <bool F16, int N> struct wgmma_of;
@@ -115,17 +146,21 @@ using SmemTile =
     Tensor<T, ShapeT<MN, K>, MemScope::shared_dyn, 1024, typename tile_layout_of<MN, K, M>::type>;
 
 /// The compile-time facts of one forward kernel: element type T (bf16 or
-/// half), head dim D, KV block BN, ring stages, causal mask.
-template <class T, int D_, int BN_, int Stages_, bool Causal_> struct FwdConfig {
+/// half), head dim D, KV block BN, ring stages, causal mask, a paged KV
+/// cache (K and V come in boxes of 64 rows, each from its page).
+template <class T, int D_, int BN_, int Stages_, bool Causal_, bool Paged_ = false>
+struct FwdConfig {
   static_assert(cuda::std::is_same_v<T, bf16> || cuda::std::is_same_v<T, half>,
                 "tirx_kernels::attention: Q, K, V are bf16 or fp16");
   static_assert(D_ == 64 || D_ == 128 || D_ == 256,
                 "tirx_kernels::attention: head dims 64, 128 and 256");
   using Elem = T;
   static constexpr int D = D_, BN = BN_, stages = Stages_;
-  static constexpr bool causal = Causal_, f16 = cuda::std::is_same_v<T, half>;
+  static constexpr bool causal = Causal_, paged = Paged_, f16 = cuda::std::is_same_v<T, half>;
+  static_assert(!paged || BN % 64 == 0,
+                "tirx_kernels::attention: a paged KV block is whole boxes of 64 rows");
   using QBox = box<T, 64>;
-  using KVBox = box<T, BN>;
+  using KVBox = box<T, paged ? 64 : BN>;
   using Map = typename QBox::Map;
   using KVMap = typename KVBox::Map;
   using QTile = SmemTile<T, 64, D, MatrixMajor::k>;
@@ -156,15 +191,15 @@ template <class Cfg> __device__ TIRX_FORCEINLINE int kv_blocks(int m0, int sq, i
   return n_end;
 }
 
-/// The boxes of one (Rows x D) tile: D / 64 boxes side by side.
-template <class Box, int D, class T, class Map>
+/// The boxes of (Rows x D) rows of a tile of TileRows rows: D / 64 boxes
+/// side by side, one per 64 columns (TileRows x 64 elements apart).
+template <class Box, int D, int TileRows = Box::extents.dims[1], class T, class Map>
 __device__ TIRX_FORCEINLINE void load_tile(T* smem, const Map& map, MBarrier bar, int b, int row,
                                            int h) {
   using Tile = typename Box::Map::template smem_tensor<>;
-  constexpr int rows = Box::extents.dims[1];
 #pragma unroll
   for (int c = 0; c < D / 64; ++c)
-    tma::load(decl_tensor<Tile>(smem + c * rows * 64), map, bar, b, row, h, 64 * c);
+    tma::load(decl_tensor<Tile>(smem + c * TileRows * 64), map, bar, b, row, h, 64 * c);
 }
 
 template <class Cfg>
@@ -183,15 +218,26 @@ __global__ void __launch_bounds__(threads, 1)
   MBarrier q_full(words);
   BarrierRing<Stages> k_ring(words + 1), v_ring(words + 1 + 2 * Stages);
 
+  const int h = static_cast<int>(blockIdx.y), b = static_cast<int>(blockIdx.z);
+  const SeqSpan span = seq_span(p, b);
+  const int m_blocks = (span.sq + block_m - 1) / block_m;
+  if (static_cast<int>(blockIdx.x) >= m_blocks)
+    return; // a shorter sequence of a variable-length batch
+  TIRX_CHECK(m_blocks <= static_cast<int>(gridDim.x),
+             "tirx_kernels::attention: a sequence of cu_seqlens_q is longer than seqlen_q; pass "
+             "the longest as seqlen_q");
+  TIRX_CHECK(!Cfg::paged || span.sk <= p.block_table_stride * p.page_size,
+             "tirx_kernels::attention: a batch's keys (seqused_k) exceed its pages_per_seq pages; "
+             "pass the most keys of any batch as seqlen_k");
   // the longest causal rows first: blockIdx.x counts m blocks from the end
-  const int m_blocks = (p.seqlen_q + block_m - 1) / block_m;
   const int m_block =
       Cfg::causal ? m_blocks - 1 - static_cast<int>(blockIdx.x) : static_cast<int>(blockIdx.x);
   const int m0 = m_block * block_m;
-  const int h = static_cast<int>(blockIdx.y), b = static_cast<int>(blockIdx.z);
   const int h_kv = h / (p.heads_q / p.heads_kv);
-  const int n_end = kv_blocks<Cfg>(m0, p.seqlen_q, p.seqlen_k);
+  const int n_end = kv_blocks<Cfg>(m0, span.sq, span.sk);
   const int wg = static_cast<int>(threadIdx.x / 128);
+  // the batch coordinate of the tensor maps: 0 in a packed tensor
+  const int qb = p.cu_seqlens_q != nullptr ? 0 : b, kb = p.cu_seqlens_k != nullptr ? 0 : b;
 
   if (threadIdx.x == 0) {
     q_full.init(1);
@@ -205,18 +251,32 @@ __global__ void __launch_bounds__(threads, 1)
     setmaxnreg_dec<24>();
     if (threadIdx.x == 0 && n_end > 0) {
       (void)tma_barrier<tma_bytes<T>(block_m * D)>(q_full).arrive();
-      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full, b, m0, h);
-      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full, b, m0 + 64, h);
+      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full, qb, span.q0 + m0, h);
+      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full, qb, span.q0 + m0 + 64, h);
+      // K or V block n into a stage: BN rows of the sequence, or of its pages
+      // (64-row boxes; a box wholly past the keys reads the last page: masked)
+      auto load_kv = [&](T* stage, const typename Cfg::KVMap& map, MBarrier bar, int n) {
+        if constexpr (Cfg::paged) {
+          const int last = (span.sk - 1) / p.page_size;
+          const int* pages = p.block_table + static_cast<long long>(b) * p.block_table_stride;
+#pragma unroll
+          for (int r = 0; r < BN; r += 64) {
+            const int key = n * BN + r, at = key / p.page_size;
+            load_tile<typename Cfg::KVBox, D, BN>(
+                stage + r * 64, map, bar, pages[at < last ? at : last], key % p.page_size, h_kv);
+          }
+        } else {
+          load_tile<typename Cfg::KVBox, D>(stage, map, bar, kb, span.k0 + n * BN, h_kv);
+        }
+      };
       PipelineState<Stages> ks{}, vs{};
       for (int n = n_end - 1; n >= 0; --n, ks.advance(), vs.advance()) {
         k_ring.producer_acquire(ks);
         k_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(ks);
-        load_tile<typename Cfg::KVBox, D>(k_smem + ks.index * BN * D, map_k, k_ring.full(ks.index),
-                                          b, n * BN, h_kv);
+        load_kv(k_smem + ks.index * BN * D, map_k, k_ring.full(ks.index), n);
         v_ring.producer_acquire(vs);
         v_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(vs);
-        load_tile<typename Cfg::KVBox, D>(v_smem + vs.index * BN * D, map_v, v_ring.full(vs.index),
-                                          b, n * BN, h_kv);
+        load_kv(v_smem + vs.index * BN * D, map_v, v_ring.full(vs.index), n);
       }
     }
     return;
@@ -259,13 +319,13 @@ __global__ void __launch_bounds__(threads, 1)
   };
   // the masks of block n: causal (bottom-right aligned) and past S_k; the
   // blocks run from the last, so once one needs none, no later one does
-  const int diag = p.seqlen_k - p.seqlen_q;
+  const int diag = span.sk - span.sq;
   auto mask = [&](int n) {
     const int col0 = n * BN;
-    const bool tail = col0 + BN > p.seqlen_k;
+    const bool tail = col0 + BN > span.sk;
     const bool causal_edge = Cfg::causal && col0 + BN - 1 > row0 + diag;
     if (tail || causal_edge) {
-      const int sk = p.seqlen_k;
+      const int sk = span.sk;
       coord_map(
           [&](float x, int r, int col) {
             return col >= sk || (Cfg::causal && col > r + diag) ? -INFINITY : x;
@@ -314,14 +374,14 @@ __global__ void __launch_bounds__(threads, 1)
   // the epilogue: O in the input type, pairs of columns from the registers
   auto out = alloc_like<T>(o);
   convert(out, o);
-  T* o_head = p.o + b * p.o_batch + h * p.o_head;
-  store_fragment(out, o_head, p.o_row, row0, 0, p.seqlen_q, D);
+  T* o_head = p.o + b * p.o_batch + span.q0 * p.o_row + h * p.o_head;
+  store_fragment(out, o_head, p.o_row, row0, 0, span.sq, D);
   if (p.lse != nullptr && fragment_origin<decltype(s)>()[1] == 0) {
     const auto rows = fragment_row_coords<decltype(s)>(row0);
-    float* lse = p.lse + (static_cast<long long>(b) * p.heads_q + h) * p.seqlen_q;
+    float* lse = p.lse + b * p.lse_batch + h * p.lse_head + span.q0;
 #pragma unroll
     for (int j = 0; j < fragment_rows<decltype(s)>; ++j)
-      if (rows[j] < p.seqlen_q)
+      if (rows[j] < span.sq)
         lse[rows[j]] = softmax.lse(j, p.scale);
   }
 }

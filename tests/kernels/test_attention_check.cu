@@ -102,6 +102,59 @@ int main() {
       "tirx_kernels::attention_backward: every batch, sequence and head stride must be a "
       "positive multiple of 8 elements (16 bytes), got 4",
       [](AttentionArgs&, AttentionGrads& g) { g.dv_stride[1] = 4; }, backward);
+  // variable-length batches and paged KV caches
+  const int* const ints = reinterpret_cast<const int*>(16384);
+  auto varlen = [ints](AttentionArgs& a) {
+    a.cu_seqlens_q = a.cu_seqlens_k = ints, a.total_q = 900, a.total_k = 1500;
+    a.q_stride[0] = a.k_stride[0] = a.v_stride[0] = a.o_stride[0] = 0; // unused
+  };
+  auto paged = [ints](AttentionArgs& a) {
+    a.block_table = ints, a.seqused_k = ints, a.page_size = 128, a.pages_per_seq = 5;
+    a.num_pages = 12;
+  };
+  expect(
+      "forward, varlen valid", nullptr, [&](AttentionArgs& a, AttentionGrads&) { varlen(a); },
+      forward);
+  expect(
+      "forward, paged valid", nullptr, [&](AttentionArgs& a, AttentionGrads&) { paged(a); },
+      forward);
+  expect(
+      "forward, varlen total_q",
+      "tirx_kernels::attention: with cu_seqlens_q, total_q (the packed q's rows) must be at "
+      "least 1, got 0",
+      [&](AttentionArgs& a, AttentionGrads&) { varlen(a), a.total_q = 0; }, forward);
+  expect(
+      "forward, varlen total_k",
+      "tirx_kernels::attention: with cu_seqlens_k, total_k (the packed k's rows) must be at "
+      "least 1, got 0",
+      [&](AttentionArgs& a, AttentionGrads&) { varlen(a), a.total_k = 0; }, forward);
+  expect(
+      "forward, varlen sequence stride",
+      "tirx_kernels::attention: every batch, sequence and head stride must be a positive "
+      "multiple of 8 elements (16 bytes), got 0",
+      [&](AttentionArgs& a, AttentionGrads&) { varlen(a), a.q_stride[1] = 0; }, forward);
+  expect(
+      "forward, paged and cu_seqlens_k",
+      "tirx_kernels::attention: a paged KV cache (block_table) takes seqused_k, not cu_seqlens_k",
+      [&](AttentionArgs& a, AttentionGrads&) { varlen(a), paged(a); }, forward);
+  expect(
+      "forward, page_size",
+      "tirx_kernels::attention: page_size must be a positive multiple of 64 (the KV boxes' "
+      "rows), got 16",
+      [&](AttentionArgs& a, AttentionGrads&) { paged(a), a.page_size = 16; }, forward);
+  expect(
+      "forward, num_pages", "tirx_kernels::attention: num_pages must be at least 1, got 0",
+      [&](AttentionArgs& a, AttentionGrads&) { paged(a), a.num_pages = 0; }, forward);
+  expect(
+      "forward, pages_per_seq",
+      "tirx_kernels::attention: pages_per_seq (4) pages of 128 rows cannot hold seqlen_k (517) "
+      "keys",
+      [&](AttentionArgs& a, AttentionGrads&) { paged(a), a.pages_per_seq = 4; }, forward);
+  expect(
+      "backward, varlen",
+      "tirx_kernels::attention_backward: variable-length batches and paged KV caches are "
+      "forward only: pass dense tensors",
+      [&](AttentionArgs& a, AttentionGrads&) { a.seqused_k = ints; }, backward);
   std::printf("%s\n", failures ? "FAILED" : "all passed");
   return failures ? 1 : 0;
 }
