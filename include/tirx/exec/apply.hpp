@@ -47,7 +47,8 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     constexpr int nops = detail::count_operands<Args...>();
     constexpr int nsrc = nops - 1;
     using Scope = detail::bare<detail::pack_element_t<nops, Args...>>;
-    using Dst = detail::bare<detail::pack_element_t<0, Args...>>;
+    // a gathered operand follows the rules of its rule tensor (exec/gather.hpp)
+    using Dst = detail::rule_tensor_t<detail::pack_element_t<0, Args...>>;
     using PredT = typename detail::pred_type<Args...>::type;
     constexpr bool has_pred = !cuda::std::is_same_v<PredT, void>;
     constexpr bool preserve = (cuda::std::is_same_v<detail::bare<Args>, PreserveDst> || ...);
@@ -85,35 +86,47 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
         detail::OperandError r = detail::apply_operand_error<Instr, Scope, nsrc, 0, Dst>();
         ((r = r != detail::OperandError::none
                   ? r
-                  : detail::apply_operand_error<Instr, Scope, nsrc, K + 1,
-                                                detail::pack_element_t<K + 1, Args...>>()),
+                  : detail::apply_operand_error<
+                        Instr, Scope, nsrc, K + 1,
+                        detail::rule_tensor_t<detail::pack_element_t<K + 1, Args...>>>()),
          ...);
         return r;
       }
       (cuda::std::make_integer_sequence<int, nsrc>{});
       constexpr bool shapes_agree = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-        return (detail::apply_same_repeats<Instr, Scope, Dst,
-                                           detail::pack_element_t<K + 1, Args...>>() &&
+        return (detail::apply_same_repeats<
+                    Instr, Scope, Dst,
+                    detail::rule_tensor_t<detail::pack_element_t<K + 1, Args...>>>() &&
                 ...);
       }
       (cuda::std::make_integer_sequence<int, nsrc>{});
-      if constexpr (oe != detail::OperandError::none) {
+      // a gathered operand's own rules first (exec/gather.hpp)
+      constexpr detail::GatherFinding gf = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+        return detail::first_gather_rule<Instr, Scope, nsrc, has_bound,
+                                         detail::pack_element_t<K, Args...>...>();
+      }
+      (cuda::std::make_integer_sequence<int, nops>{});
+      if constexpr (gf.rule != detail::GatherRule::none) {
+        detail::report_gather_rule<gf.rule, gf.operand, Instr, Scope, nsrc,
+                                   detail::bare<detail::pack_element_t<gf.operand, Args...>>,
+                                   has_bound>();
+      } else if constexpr (oe != detail::OperandError::none) {
         // the numbers: which operand (0: the destination), its element width,
         // the instruction's width for it, and its first mode's extent
         constexpr int k = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
           int first = -1, i = 0;
-          ((first =
-                first < 0 && detail::apply_operand_error<Instr, Scope, nsrc, K,
-                                                         detail::pack_element_t<K, Args...>>() !=
-                                 detail::OperandError::none
-                    ? i
-                    : first,
+          ((first = first < 0 && detail::apply_operand_error<
+                                     Instr, Scope, nsrc, K,
+                                     detail::rule_tensor_t<detail::pack_element_t<K, Args...>>>() !=
+                                     detail::OperandError::none
+                        ? i
+                        : first,
             ++i),
            ...);
           return first;
         }
         (cuda::std::make_integer_sequence<int, nsrc + 1>{});
-        using X = detail::bare<detail::pack_element_t<k, Args...>>;
+        using X = detail::rule_tensor_t<detail::pack_element_t<k, Args...>>;
         detail::report_apply_operand<oe, k, Instr, nsrc, X>();
       } else if constexpr (!shapes_agree) {
         static_assert(shapes_agree,

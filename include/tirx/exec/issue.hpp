@@ -9,6 +9,7 @@
 
 #include <tirx/exec/address.hpp>
 #include <tirx/exec/contract.hpp>
+#include <tirx/exec/gather.hpp>
 #include <tirx/ptx/emit.hpp>
 
 namespace tirx::detail {
@@ -26,6 +27,10 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
   using XT = bare<X>;
   if constexpr (ptxemit::is_imm_v<XT>) {
     return x; // an immediate goes into the instruction's text as it is
+  } else if constexpr (is_gathered_v<XT>) {
+    // the address from this repeat's index (the contract made it memory)
+    constexpr long long bytes = static_cast<long long>(N * sizeof(typename XT::value_type));
+    return ptxemit::Mem<0, bytes>{gathered_address<XT, Scope, Atom, R, J0>(x, g)};
   } else if constexpr (Role == ptxdesc::Role::mem) {
     if constexpr (J0 == 0 && N == Atom) {
       constexpr long long imm = imm_bytes<XT, Scope, Atom, R>();
@@ -59,8 +64,8 @@ __device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
 template <class Issued, index_t Atom, class X>
 inline constexpr index_t operand_atom_v =
     Issued::desc.reg_vectors ? atom_of_v<Issued, bare<X>> // a scalar: one register
-    : Issued::desc.chunks > 0 && is_tensor_v<bare<X>> ? atom_of_v<Issued, bare<X>>
-                                                      : Atom;
+    : Issued::desc.chunks > 0 && is_tensor_v<rule_tensor_t<X>> ? atom_of_v<Issued, rule_tensor_t<X>>
+                                                               : Atom;
 
 /// Writes the registers of a register operand object back into its tensor.
 template <class Scope, index_t Atom, index_t R, index_t J0, int N, class Tn, class Rg>
@@ -201,10 +206,10 @@ __device__ TIRX_FORCEINLINE void apply_bounded(const Bound& bd, On& on_of, Every
 /// tensor type's align claims the rest, which only run time can check).
 template <class Instr, ptxdesc::Role Role, class X>
 __device__ TIRX_FORCEINLINE void check_pointer(const X& x) {
-  if constexpr (Role == ptxdesc::Role::mem && is_tensor_v<bare<X>>) {
+  using XT = rule_tensor_t<X>; // a gathered operand: its table's pointer
+  if constexpr (Role == ptxdesc::Role::mem && is_tensor_v<XT>) {
     [[maybe_unused]] const unsigned long long vbytes =
-        static_cast<unsigned long long>(atom_of_v<Instr, bare<X>>) *
-        sizeof(typename bare<X>::value_type);
+        static_cast<unsigned long long>(atom_of_v<Instr, XT>) * sizeof(typename XT::value_type);
     if constexpr (Instr::desc.line_bytes > 0) {
       if constexpr (!Instr::desc.line_unaligned)
         TIRX_CHECK(reinterpret_cast<unsigned long long>(x.data()) % vbytes == 0,
@@ -285,7 +290,7 @@ template <class Instr, class Scope, Guard G, class P, bool HasBound, class Fo, c
           class... X>
 __device__ TIRX_FORCEINLINE void apply_all(const P* pr, const Bound* bd, unsigned long long policy,
                                            const Fo* fo, Dst& dst, X&... src) {
-  using DT = bare<Dst>;
+  using DT = rule_tensor_t<Dst>; // a gathered destination's shape and atom
   constexpr index_t atom = atom_of_v<Instr, DT>;
   constexpr ptxemit::Fill fill = fill_kind_v<Fo>;
   constexpr index_t chunk = atom * static_cast<index_t>(sizeof(typename DT::value_type));

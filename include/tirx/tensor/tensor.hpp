@@ -8,6 +8,7 @@
 #include <tirx/layout/layout_type.hpp>
 #include <tirx/layout/ops.hpp>
 #include <tirx/tensor/dtype.hpp>
+#include <tirx/tensor/gather.hpp>
 #include <tirx/tensor/rearrange.hpp>
 #include <tirx/tensor/retype.hpp>
 #include <tirx/tensor/mem_scope.hpp>
@@ -329,6 +330,16 @@ public:
       }
       (cuda::std::make_integer_sequence<int, el.rank>{}).template view_shape<r.out>();
     }
+  }
+
+  /// gather<M>(indices): mode M looked up through a tensor of integer indices
+  /// (tensor/gather.hpp); element (a..., k..., b...) is this(a..., indices(k...), b...).
+  template <int M = 0, class I> TIRX_HD constexpr auto gather(I&& indices) const&& requires owning {
+    TIRX_TEMPORARY_TILE_VIEW("gather");
+    return static_cast<const Tensor&>(*this).template gather<M>(static_cast<I&&>(indices));
+  }
+  template <int M = 0, class I> TIRX_HD constexpr auto gather(I&& indices) const& {
+    return detail::make_gathered<M>(base_view(), static_cast<I&&>(indices));
   }
 
   /// view_shape<shape(64, 4)>(): view<...>() with a Shape value.
