@@ -14,6 +14,7 @@
 #include <tirx/exec/fragment_facts.hpp>
 #include <tirx/exec/fragment_store.hpp>
 #include <tirx/exec/grid.hpp>
+#include <tirx/exec/grid_sync.hpp>
 #include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/profiler.hpp>
 #include <tirx/exec/reduce.hpp>

@@ -1,108 +1,145 @@
-// Launching a kernel: LaunchConfig (grid, block, cluster, dynamic shared
-// memory from an SMEMPool plan) and tirx::launch, which raises the kernel's
-// shared-memory limit when the plan needs more than the default 48 KiB,
-// launches clusters through cudaLaunchKernelEx, and checks the block size
-// against the threads the kernel's layouts expect.
+// Launching a kernel: tirx::launch(cfg, kernel, args...) checks the
+// configuration (host/launch_rules.hpp: the block against the layouts, a
+// cooperative grid against what the device holds at once, the priority
+// range, the access-policy window), raises the kernel's shared-memory limit
+// when the plan needs more than the default 48 KiB, and launches through
+// cudaLaunchKernelEx with the attributes the configuration asks for
+// (host/launch_attributes.hpp). stream_priorities() and
+// create_priority_stream() give the device's priority range and a stream
+// of one priority.
 #pragma once
 
-#include <tirx/core/thread.hpp>
-#include <tirx/layout/ops.hpp>
-#include <tirx/tensor/smem_pool.hpp>
+#include <tirx/host/launch_attributes.hpp>
+#include <tirx/host/launch_config.hpp>
+#include <tirx/host/launch_rules.hpp>
 
 #if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
 #include <cuda_runtime.h>
 
 #include <cstdio>
-#endif
 
 namespace tirx {
 
-/// Threads a layout spreads its values over: tx directly, else warps x 32
-/// (warpgroups x 128), at least one warp when lanes are used.
-TIRX_HD constexpr index_t threads_of(const TileLayout& l) {
-  if (l.uses(Axis{axis_id::tx}))
-    return span(l, Axis{axis_id::tx}); // the highest thread + 1, offset included
-  index_t warps = 1;
-  if (l.uses(Axis{axis_id::warpid}))
-    warps = span(l, Axis{axis_id::warpid});
-  if (l.uses(Axis{axis_id::wgid}))
-    warps *= 4 * span(l, Axis{axis_id::wgid});
-  else if (l.uses(Axis{axis_id::wid_in_wg}) || l.uses(Axis{axis_id::tid_in_wg}))
-    warps *= 4;
-  bool threaded = l.uses(Axis{axis_id::laneid}) || l.uses(Axis{axis_id::warpid}) ||
-                  l.uses(Axis{axis_id::wgid}) || l.uses(Axis{axis_id::wid_in_wg}) ||
-                  l.uses(Axis{axis_id::tid_in_wg});
-  return threaded ? warps * 32 : 1;
-}
-
-#if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
-/// Where and how a kernel runs.
-struct LaunchConfig {
-  dim3 grid{1, 1, 1};
-  dim3 block{1, 1, 1};
-  dim3 cluster{1, 1, 1}; ///< CTAs per cluster; 1 x 1 x 1 launches no cluster
-  size_t smem = 0;       ///< dynamic shared memory bytes: plan(p) sets them
-  cudaStream_t stream = nullptr;
-  long long expect_threads = 0; ///< threads per block the kernel's layouts need (0: unchecked)
-
-  /// Sizes the dynamic shared memory by the kernel's SMEMPool plan: what its
-  /// commit() returns reaches the launch without being copied (as TIRx's
-  /// commit() sizes its launch). plan: the function the kernel runs on
-  /// SMEMPool::dynamic().
-  template <class Plan> LaunchConfig& plan(Plan&& p) {
-    smem = static_cast<size_t>(smem_bytes(static_cast<Plan&&>(p)));
-    return *this;
-  }
-  /// Records that the kernel's layout L needs threads_of(L) threads per block.
-  LaunchConfig& expect(const TileLayout& l) {
-    expect_threads = threads_of(l);
-    return *this;
-  }
+/// The device's stream and launch priorities: least (the default, 0) to
+/// greatest (a smaller number; lower numbers run first).
+struct StreamPriorities {
+  int least = 0;
+  int greatest = 0;
 };
 
-/// Launches kernel with cfg. Returns the CUDA error (cudaErrorInvalidValue
-/// with a message on stderr when the block has a dimension TIRX_BLOCK_DIMS
-/// does not read, or its threads, x * y * z, do not match cfg.expect_threads).
+/// The current device's priority range (cudaDeviceGetStreamPriorityRange).
+inline StreamPriorities stream_priorities() {
+  StreamPriorities p;
+  if (cudaDeviceGetStreamPriorityRange(&p.least, &p.greatest) != cudaSuccess)
+    p = StreamPriorities{};
+  return p;
+}
+
+/// Creates a non-blocking stream of the given priority
+/// (cudaStreamCreateWithPriority). A priority outside stream_priorities()
+/// is refused (cudaErrorInvalidValue, one line on stderr) rather than
+/// clamped as CUDA would.
+inline cudaError_t create_priority_stream(cudaStream_t* stream, int priority) {
+  const StreamPriorities range = stream_priorities();
+  if (priority < range.greatest || priority > range.least) {
+    std::fprintf(stderr,
+                 "tirx::create_priority_stream: priority %d is outside the device's range [%d, "
+                 "%d] (lower numbers run first); pass a value in it (tirx::stream_priorities())\n",
+                 priority, range.greatest, range.least);
+    return cudaErrorInvalidValue;
+  }
+  return cudaStreamCreateWithPriority(stream, cudaStreamNonBlocking, priority);
+}
+
+namespace detail {
+/// What the device says about the attributes cfg has (and nothing else).
+template <class... KArgs>
+cudaError_t launch_facts(const LaunchConfig& cfg, void (*kernel)(KArgs...),
+                         const LaunchAttributes& attrs, LaunchFacts& facts) {
+  int device = 0;
+  if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess)
+    return e;
+  if (cfg.cooperative) {
+    int supported = 0;
+    if (cudaError_t e = cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, device);
+        e != cudaSuccess)
+      return e;
+    facts.cooperative_supported = supported != 0;
+    if (cudaError_t e = cudaDeviceGetAttribute(&facts.sms, cudaDevAttrMultiProcessorCount, device);
+        e != cudaSuccess)
+      return e;
+    if (1ULL * cfg.cluster.x * cfg.cluster.y * cfg.cluster.z > 1) {
+      cudaLaunchConfig_t c{};
+      c.gridDim = cfg.grid;
+      c.blockDim = cfg.block;
+      c.dynamicSmemBytes = cfg.smem;
+      c.stream = cfg.stream;
+      c.attrs = const_cast<cudaLaunchAttribute*>(attrs.find(cudaLaunchAttributeClusterDimension));
+      c.numAttrs = 1;
+      if (cudaError_t e = cudaOccupancyMaxActiveClusters(&facts.active_clusters, kernel, &c);
+          e != cudaSuccess)
+        return e;
+    } else {
+      const int threads = static_cast<int>(cfg.block.x * cfg.block.y * cfg.block.z);
+      if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&facts.blocks_per_sm,
+                                                                        kernel, threads, cfg.smem);
+          e != cudaSuccess)
+        return e;
+    }
+  }
+  if (cfg.priority)
+    if (cudaError_t e =
+            cudaDeviceGetStreamPriorityRange(&facts.least_priority, &facts.greatest_priority);
+        e != cudaSuccess)
+      return e;
+  if (cfg.access_policy_window) {
+    int max_bytes = 0;
+    if (cudaError_t e =
+            cudaDeviceGetAttribute(&max_bytes, cudaDevAttrMaxAccessPolicyWindowSize, device);
+        e != cudaSuccess)
+      return e;
+    facts.max_window_bytes = max_bytes;
+  }
+  return cudaSuccess;
+}
+} // namespace detail
+
+/// Launches kernel with cfg. Returns the CUDA error; a broken rule of
+/// host/launch_rules.hpp launches nothing, prints its one line on stderr and
+/// returns its error (cudaErrorInvalidValue; cudaErrorCooperativeLaunchTooLarge
+/// for a cooperative grid that does not fit; cudaErrorNotSupported for an
+/// attribute the device lacks).
 template <class... KArgs, class... Args>
 cudaError_t launch(const LaunchConfig& cfg, void (*kernel)(KArgs...), Args&&... args) {
-  if ((block_dims < 3 && cfg.block.z != 1) || (block_dims < 2 && cfg.block.y != 1)) {
-    std::fprintf(stderr,
-                 "tirx::launch: the block is %u x %u x %u but tile operations read %d block "
-                 "dimension(s) (TIRX_BLOCK_DIMS); launch a %d-D block, or define TIRX_BLOCK_DIMS "
-                 "as 3\n",
-                 cfg.block.x, cfg.block.y, cfg.block.z, block_dims, block_dims);
-    return cudaErrorInvalidValue;
+  if (LaunchProblem p = launch_config_problem(cfg)) {
+    std::fprintf(stderr, "%s\n", p.message);
+    return p.error;
   }
-  long long threads = 1LL * cfg.block.x * cfg.block.y * cfg.block.z;
-  if (cfg.expect_threads != 0 && threads != cfg.expect_threads) {
-    std::fprintf(stderr,
-                 "tirx::launch: the block has %lld threads but the kernel's layouts expect %lld; "
-                 "launch with block = %lld\n",
-                 threads, cfg.expect_threads, cfg.expect_threads);
-    return cudaErrorInvalidValue;
-  }
-  if (cfg.smem > 48 * 1024) {
+  if (cfg.smem > 48 * 1024) { // before the occupancy query, which needs the limit
     cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(cfg.smem));
     if (e != cudaSuccess)
       return e;
+  }
+  const LaunchAttributes attrs = launch_attributes(cfg);
+  if (cfg.cooperative || cfg.priority || cfg.access_policy_window) {
+    LaunchFacts facts;
+    if (cudaError_t e = detail::launch_facts(cfg, kernel, attrs, facts); e != cudaSuccess)
+      return e;
+    if (LaunchProblem p = launch_problem(cfg, facts)) {
+      std::fprintf(stderr, "%s\n", p.message);
+      return p.error;
+    }
   }
   cudaLaunchConfig_t c{};
   c.gridDim = cfg.grid;
   c.blockDim = cfg.block;
   c.dynamicSmemBytes = cfg.smem;
   c.stream = cfg.stream;
-  cudaLaunchAttribute attr[1];
-  if (cfg.cluster.x * cfg.cluster.y * cfg.cluster.z > 1) {
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = cfg.cluster.x;
-    attr[0].val.clusterDim.y = cfg.cluster.y;
-    attr[0].val.clusterDim.z = cfg.cluster.z;
-    c.attrs = attr;
-    c.numAttrs = 1;
-  }
+  c.attrs = attrs.count != 0 ? const_cast<cudaLaunchAttribute*>(attrs.entries) : nullptr;
+  c.numAttrs = attrs.count;
   return cudaLaunchKernelEx(&c, kernel, static_cast<Args&&>(args)...);
 }
-#endif
 
 } // namespace tirx
+#endif
