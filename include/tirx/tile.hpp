@@ -29,12 +29,14 @@
 #include <tirx/exec/tma_im2col.hpp>
 #include <tirx/host/align.hpp>
 #include <tirx/host/check_messages.hpp>
+#include <tirx/host/dyn_tensor_map.hpp>
 #include <tirx/host/launch.hpp>
 #include <tirx/host/tensor_map.hpp>
 #include <tirx/host/tensor_map_im2col.hpp>
 #include <tirx/layout.hpp>
 #include <tirx/tensor/alloc.hpp>
 #include <tirx/tensor/dtype.hpp>
+#include <tirx/tensor/dyn_tensor.hpp>
 #include <tirx/tensor/grid_tensor.hpp>
 #include <tirx/tensor/rearrange.hpp>
 #include <tirx/tensor/scalar.hpp>
