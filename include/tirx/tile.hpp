@@ -14,6 +14,7 @@
 #include <tirx/exec/fragment_facts.hpp>
 #include <tirx/exec/fragment_store.hpp>
 #include <tirx/exec/grid.hpp>
+#include <tirx/exec/launch_control.hpp>
 #include <tirx/exec/grid_sync.hpp>
 #include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/profiler.hpp>
@@ -21,9 +22,11 @@
 #include <tirx/exec/scheduler.hpp>
 #include <tirx/exec/scope.hpp>
 #include <tirx/exec/specialize.hpp>
+#include <tirx/exec/st_bulk.hpp>
 #include <tirx/exec/softmax.hpp>
 #include <tirx/exec/sync.hpp>
 #include <tirx/exec/tcgen05.hpp>
+#include <tirx/exec/tensormap_edit.hpp>
 #include <tirx/exec/timer.hpp>
 #include <tirx/exec/tma.hpp>
 #include <tirx/exec/tma_im2col.hpp>

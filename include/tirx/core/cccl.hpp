@@ -92,6 +92,7 @@
 // (public: <cuda/ptx>).
 #if !defined(__CUDACC__)
 #elif __has_include(<cuda/__ptx/instructions/barrier_cluster.h>) &&                                  \
+    __has_include(<cuda/__ptx/instructions/clusterlaunchcontrol.h>) &&                             \
     __has_include(<cuda/__ptx/instructions/cp_async_bulk.h>) &&                                    \
     __has_include(<cuda/__ptx/instructions/cp_async_bulk_commit_group.h>) &&                       \
     __has_include(<cuda/__ptx/instructions/cp_async_bulk_tensor.h>) &&                             \
@@ -104,6 +105,7 @@
     __has_include(<cuda/__ptx/instructions/mbarrier_expect_tx.h>) &&                               \
     __has_include(<cuda/__ptx/instructions/mbarrier_init.h>) &&                                    \
     __has_include(<cuda/__ptx/instructions/mbarrier_wait.h>) &&                                    \
+    __has_include(<cuda/__ptx/instructions/st_bulk.h>) &&                                          \
     __has_include(<cuda/__ptx/instructions/tcgen05_alloc.h>) &&                                    \
     __has_include(<cuda/__ptx/instructions/tcgen05_commit.h>) &&                                   \
     __has_include(<cuda/__ptx/instructions/tcgen05_cp.h>) &&                                       \
@@ -112,8 +114,11 @@
     __has_include(<cuda/__ptx/instructions/tcgen05_mma.h>) &&                                      \
     __has_include(<cuda/__ptx/instructions/tcgen05_shift.h>) &&                                    \
     __has_include(<cuda/__ptx/instructions/tcgen05_st.h>) &&                                       \
-    __has_include(<cuda/__ptx/instructions/tcgen05_wait.h>)
+    __has_include(<cuda/__ptx/instructions/tcgen05_wait.h>) &&                                     \
+    __has_include(<cuda/__ptx/instructions/tensormap_cp_fenceproxy.h>) &&                          \
+    __has_include(<cuda/__ptx/instructions/tensormap_replace.h>)
 #include <cuda/__ptx/instructions/barrier_cluster.h>
+#include <cuda/__ptx/instructions/clusterlaunchcontrol.h>
 #include <cuda/__ptx/instructions/cp_async_bulk.h>
 #include <cuda/__ptx/instructions/cp_async_bulk_commit_group.h>
 #include <cuda/__ptx/instructions/cp_async_bulk_tensor.h>
@@ -126,6 +131,7 @@
 #include <cuda/__ptx/instructions/mbarrier_expect_tx.h>
 #include <cuda/__ptx/instructions/mbarrier_init.h>
 #include <cuda/__ptx/instructions/mbarrier_wait.h>
+#include <cuda/__ptx/instructions/st_bulk.h>
 #include <cuda/__ptx/instructions/tcgen05_alloc.h>
 #include <cuda/__ptx/instructions/tcgen05_commit.h>
 #include <cuda/__ptx/instructions/tcgen05_cp.h>
@@ -135,6 +141,8 @@
 #include <cuda/__ptx/instructions/tcgen05_shift.h>
 #include <cuda/__ptx/instructions/tcgen05_st.h>
 #include <cuda/__ptx/instructions/tcgen05_wait.h>
+#include <cuda/__ptx/instructions/tensormap_cp_fenceproxy.h>
+#include <cuda/__ptx/instructions/tensormap_replace.h>
 #else
 #include <cuda/ptx>
 #endif

@@ -203,7 +203,9 @@ struct atom_family {
 
 struct red_family {
   static constexpr const char* name = "red";
-  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) { return t.is(0, "red"); }
+  TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
+    return t.is(0, "red") && !t.is(1, "async");
+  }
   TIRX_HD static constexpr ptxdesc::Desc describe(const ptxdesc::Tokens& t) {
     return describe_rmw<true>(t);
   }

@@ -29,6 +29,7 @@
 #if TIRX_FAMILIES_IN_PASS
 #include <tirx/ptx/arith.hpp>
 #include <tirx/ptx/arith_mixed.hpp>
+#include <tirx/ptx/async_store.hpp>
 #include <tirx/ptx/atom.hpp>
 #include <tirx/ptx/bits.hpp>
 #include <tirx/ptx/compare.hpp>
@@ -41,6 +42,7 @@
 #include <tirx/ptx/memory.hpp>
 #include <tirx/ptx/mma_sync.hpp>
 #include <tirx/ptx/mov.hpp>
+#include <tirx/ptx/multimem.hpp>
 #include <tirx/ptx/movmatrix.hpp>
 #include <tirx/ptx/pred_logic.hpp>
 #include <tirx/ptx/prefetch.hpp>
@@ -67,7 +69,7 @@ using families =
                 ptxvote::family, ptxmatch::family, ptxelect::family, ptxelect::activemask_family,
                 ptxint::family, ptxbits::family, ptxatom::atom_family, ptxatom::red_family,
                 ptxtestp::family, ptxcmp::family, ptxmixed::family, ptxprefetch::family,
-                ptxplogic::family>;
+                ptxplogic::family, ptxasync::family, ptxmultimem::family>;
 using registered = registry<families>;
 
 template <class> TIRX_HD constexpr Desc describe_registered(text_view s) {

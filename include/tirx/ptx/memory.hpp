@@ -42,7 +42,8 @@ struct family {
   static constexpr const char* name = "ld/st";
 
   TIRX_HD static constexpr bool claims(const ptxdesc::Tokens& t) {
-    return t.is(0, "ld") || t.is(0, "st") || t.is(0, "ldu");
+    return t.is(0, "ld") || (t.is(0, "st") && !t.is(1, "async") && !t.is(1, "bulk")) ||
+           t.is(0, "ldu");
   }
 
   /// The rule of the ld/st grammar that tokens t break (0: none), for an
