@@ -1,8 +1,9 @@
-// Example of docs/launch.md: LaunchConfig and tirx::launch. Runs on a GPU
-// (exit 77 without one, so ctest reports it skipped).
+// Example of docs/launch.md: LaunchConfig and tirx::launch, and the CUDA
+// error checks of tirx/host/cuda_check.hpp. Runs on a GPU (exit 77 without
+// one, so ctest reports it skipped).
 #include <tirx/tile.hpp>
 
-#include "gpu_check.hpp"
+#include <tirx/host/cuda_check.hpp>
 
 #include <cstdio>
 #include <vector>
@@ -46,22 +47,26 @@ cudaError_t run_triple(float* a) {
 }
 // [/snippet]
 
+// [snippet:check-cuda]
 int main() {
-  if (int rc = tirx_test_require_gpu())
-    return rc;
+  if (!tirx::cuda_device_present())
+    return 77; // no GPU: ctest reports the test skipped
   std::vector<float> h(256);
   for (int i = 0; i < 256; ++i)
     h[i] = 0.25f * static_cast<float>(i) - 17.0f;
   float* d = nullptr;
   TIRX_CHECK_CUDA(cudaMalloc(&d, 256 * sizeof(float)));
   TIRX_CHECK_CUDA(cudaMemcpy(d, h.data(), 256 * sizeof(float), cudaMemcpyHostToDevice));
-  TIRX_CHECK_CUDA(run_triple(d));
+  TIRX_CHECK_CUDA(run_triple(d)); // tirx::launch returns the launch's cudaError_t
   TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+  triple<<<1, 64, stage_bytes>>>(Tile{d}); // again, with <<<>>> (the limit is raised already)
+  TIRX_CHECK_LAUNCH("triple");             // the launch's error, then the kernel's
   std::vector<float> out(256);
   TIRX_CHECK_CUDA(cudaMemcpy(out.data(), d, 256 * sizeof(float), cudaMemcpyDeviceToHost));
+  // [/snippet]
   for (int i = 0; i < 256; ++i)
-    if (out[i] != h[i] * 3.0f) {
-      std::printf("launch: MISMATCH at %d: %g vs %g\n", i, out[i], h[i] * 3.0f);
+    if (out[i] != h[i] * 3.0f * 3.0f) {
+      std::printf("launch: MISMATCH at %d: %g vs %g\n", i, out[i], h[i] * 3.0f * 3.0f);
       return 1;
     }
   // a wrong block size is refused before launching
