@@ -75,8 +75,11 @@ struct DynSubPlan {
   int align = 1;
   bool index_out_of_range = false, range_out_of_range = false;
 };
-template <int N>
-TIRX_HD constexpr DynSubPlan plan_dyn_sub(ModeList e, ModeList s, const SubMode (&m)[N],
+/// The modes of one sub, as a template argument.
+struct SubModeList {
+  SubMode m[max_rank] = {};
+};
+TIRX_HD constexpr DynSubPlan plan_dyn_sub(ModeList e, ModeList s, const SubMode* m, int N,
                                           index_t elem_bytes, int cap) {
   DynSubPlan p{};
   p.align = cap;
@@ -104,24 +107,15 @@ inline constexpr const char* dyn_sub_range_message =
     "tirx::DynTensor::sub: the range from {} of mode {} reaches {}, past its last index {}; "
     "start the range earlier or take a tile (tile<...>) with a ragged edge";
 
-/// X::sub(a...).
-template <class X, class... A> TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub(const X& x, A... a) {
+/// The run-time part of a sub whose plan P passed the rules.
+template <DynSubPlan P, SubModeList M, class X, class... A>
+TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub_checked(const X& x, A... a) {
   using T = typename X::element_type;
   using Index = typename X::index_type;
-  static_assert(sizeof...(A) == X::rank,
-                "tirx::DynTensor::sub: give one index, range or all per mode of the tensor");
-  constexpr SubMode modes[] = {sub_mode_of<A>()...};
-  constexpr DynSubPlan p =
-      plan_dyn_sub(X::static_extents, X::static_strides, modes, sizeof(T), X::align);
-  static_assert(!p.index_out_of_range, "tirx::DynTensor::sub: a static index lies outside its "
-                                       "mode's static extent; indices run from 0 to extent-1");
-  static_assert(!p.range_out_of_range, "tirx::DynTensor::sub: a static range reaches past the end "
-                                       "of its mode's static extent");
-  static_assert(p.ext.rank >= 1, "tirx::DynTensor::sub: every mode is dropped; read the element "
-                                 "with x(i, j, ...) instead");
+  constexpr DynSubPlan p = P;
   Index off = 0;
   auto move = [&]<int D, class Y>(Y y) {
-    constexpr SubMode m = modes[D];
+    constexpr SubMode m = M.m[D];
     if constexpr (m.kind == 1) {
       off += x.template mode_offset<D>(y, dyn_sub_index_message);
     } else if constexpr (m.kind == 2 || m.kind == 3) {
@@ -149,7 +143,7 @@ template <class X, class... A> TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub(c
             constexpr int n = p.to[D];
             if constexpr (n >= 0) {
               constexpr int extent_slot = p.ext.slot(n), stride_slot = p.str.slot(n);
-              constexpr index_t step = modes[D].step;
+              constexpr index_t step = M.m[D].step;
               if constexpr (p.ext.v[n] == dyn)
                 r.run_extents[extent_slot] = x.template extent_value<D>();
               if constexpr (p.str.v[n] == dyn)
@@ -164,29 +158,34 @@ template <class X, class... A> TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub(c
   }
 }
 
-/// X::tile<B...>(t...).
-template <class X, index_t... B, class... C>
-TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_tile(const X& x, C... t) {
+/// X::sub(a...).
+template <class X, class... A> TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub(const X& x, A... a) {
+  using T = typename X::element_type;
+  static_assert(sizeof...(A) == X::rank,
+                "tirx::DynTensor::sub: give one index, range or all per mode of the tensor");
+  constexpr SubModeList modes{{sub_mode_of<A>()...}};
+  constexpr DynSubPlan p = plan_dyn_sub(X::static_extents, X::static_strides, modes.m, sizeof...(A),
+                                        sizeof(T), X::align);
+  static_assert(!p.index_out_of_range, "tirx::DynTensor::sub: a static index lies outside its "
+                                       "mode's static extent; indices run from 0 to extent-1");
+  static_assert(!p.range_out_of_range, "tirx::DynTensor::sub: a static range reaches past the end "
+                                       "of its mode's static extent");
+  static_assert(p.ext.rank >= 1, "tirx::DynTensor::sub: every mode is dropped; read the element "
+                                 "with x(i, j, ...) instead");
+  if constexpr (sizeof...(A) == X::rank && !p.index_out_of_range && !p.range_out_of_range &&
+                p.ext.rank >= 1)
+    return dyn_sub_checked<p, modes>(x, a...);
+}
+
+/// The run-time part of a tile of static extents Box that passed the rules.
+template <ModeList Box, class X, class... C>
+TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_tile_checked(const X& x, C... t) {
   using T = typename X::element_type;
   using Index = typename X::index_type;
-  static_assert(sizeof...(B) == X::rank,
-                "tirx::DynTensor::tile: give one tile extent per mode, e.g. tile<64, 128>(bi, bj)");
-  static_assert(sizeof...(C) == X::rank,
-                "tirx::DynTensor::tile: give one tile coordinate per mode");
-  static_assert(((B >= 1) && ...), "tirx::DynTensor::tile: tile extents must be at least 1");
-  constexpr ModeList se = X::static_extents;
-  constexpr ModeList box = mode_list<B...>();
-  constexpr bool fits = [&] {
-    for (int d = 0; d < se.rank; ++d)
-      if (se.v[d] != dyn && box.v[d] > se.v[d])
-        return false;
-    return true;
-  }();
-  static_assert(fits, "tirx::DynTensor::tile: a tile extent exceeds its mode's static extent; "
-                      "tile that mode by its extent or a divisor of it");
+  constexpr ModeList box = Box;
   constexpr int align = [&] {
     int a = X::align;
-    for (int d = 0; d < se.rank; ++d) {
+    for (int d = 0; d < box.rank; ++d) {
       const int k = kept_align(X::static_strides.v[d], box.v[d], sizeof(T), X::align);
       a = k < a ? k : a;
     }
@@ -213,6 +212,28 @@ TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_tile(const X& x, C... t) {
   }
   (cuda::std::make_integer_sequence<int, X::rank>{});
   return out;
+}
+
+/// X::tile<B...>(t...).
+template <class X, index_t... B, class... C>
+TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_tile(const X& x, C... t) {
+  static_assert(sizeof...(B) == X::rank,
+                "tirx::DynTensor::tile: give one tile extent per mode, e.g. tile<64, 128>(bi, bj)");
+  static_assert(sizeof...(C) == X::rank,
+                "tirx::DynTensor::tile: give one tile coordinate per mode");
+  static_assert(((B >= 1) && ...), "tirx::DynTensor::tile: tile extents must be at least 1");
+  constexpr ModeList se = X::static_extents;
+  constexpr ModeList box = mode_list<B...>();
+  constexpr bool fits = [&] {
+    for (int d = 0; d < se.rank; ++d)
+      if (se.v[d] != dyn && box.v[d] > se.v[d])
+        return false;
+    return true;
+  }();
+  static_assert(fits, "tirx::DynTensor::tile: a tile extent exceeds its mode's static extent; "
+                      "tile that mode by its extent or a divisor of it");
+  if constexpr (sizeof...(B) == X::rank && sizeof...(C) == X::rank && ((B >= 1) && ...) && fits)
+    return dyn_tile_checked<box>(x, t...);
 }
 } // namespace detail
 
