@@ -107,9 +107,11 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
       }
       (cuda::std::make_integer_sequence<int, nops>{});
       if constexpr (gf.rule != detail::GatherRule::none) {
-        detail::report_gather_rule<gf.rule, gf.operand, Instr, Scope, nsrc,
-                                   detail::bare<detail::pack_element_t<gf.operand, Args...>>,
-                                   has_bound>();
+        using G = detail::gather_facts<Instr, Scope, nsrc, gf.operand,
+                                       detail::bare<detail::pack_element_t<gf.operand, Args...>>,
+                                       has_bound>;
+        detail::report_gather_numbers<gf.rule, gf.operand, G::atom, G::row_elements,
+                                      G::row_stride_bytes, G::vector_bytes>();
       } else if constexpr (oe != detail::OperandError::none) {
         // the numbers: which operand (0: the destination), its element width,
         // the instruction's width for it, and its first mode's extent

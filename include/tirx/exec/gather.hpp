@@ -160,8 +160,8 @@ TIRX_HD constexpr GatherFinding first_gather_rule() {
 /// The messages, with the numbers in nvcc's instantiation line: Operand (0:
 /// the destination), Atom (elements), RowElements (a row's elements after
 /// the indices), RowStrideBytes and VectorBytes.
-template <GatherRule E, int Operand, long long Atom, long long RowElements,
-          long long RowStrideBytes, long long VectorBytes>
+template <GatherRule E, int Operand, index_t Atom, long long RowElements, long long RowStrideBytes,
+          long long VectorBytes>
 TIRX_HD constexpr void report_gather_numbers() {
   static_assert(E != GatherRule::in_registers,
                 "tirx::tile::apply: a gathered operand (tensor.gather(indices)) is memory: pass "
@@ -192,12 +192,6 @@ TIRX_HD constexpr void report_gather_numbers() {
                 "tirx::tile::apply: an index tensor in shared or global memory may not use "
                 "thread axes (the group coordinates pick each thread's indices); lay it out on m "
                 "only");
-}
-template <GatherRule E, int K, class Instr, class Scope, int NSrc, class X, bool HasBound>
-TIRX_HD constexpr void report_gather_rule() {
-  using F = gather_facts<Instr, Scope, NSrc, K, X, HasBound>;
-  report_gather_numbers<E, K, static_cast<long long>(F::atom), F::row_elements, F::row_stride_bytes,
-                        F::vector_bytes>();
 }
 
 #if defined(__CUDACC__)

@@ -205,6 +205,9 @@ template <class X> inline constexpr bool is_gathered_v = false;
 template <int M, class T, class I> inline constexpr bool is_gathered_v<Gathered<M, T, I>> = true;
 
 namespace detail {
+/// What a refused gather returns (after its message).
+struct GatherRefused {};
+
 /// Tensor::gather's body: the rules, then the view over a pointer view of
 /// the indices (a register tile is referred to, never copied).
 template <int Mode, class Table, class I>
@@ -219,6 +222,7 @@ TIRX_HD constexpr auto make_gathered(const Table& table, I&& indices) {
         return Table::rank;
     }();
     report_gather<e, Mode, Table::rank, modes>();
+    return GatherRefused{}; // a value, so that the message is the first error
   } else {
     auto v = static_cast<const X&>(indices).view();
     return Gathered<Mode, Table, decltype(v)>{table, v};
