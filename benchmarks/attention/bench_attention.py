@@ -3,7 +3,8 @@ process on one GPU: cuDNN's fused attention, FlashAttention-2 (torch's FLASH
 backend) and the memory-efficient kernel, each checked against an fp32
 reference first, then timed alternately (CUDA events; the median of rounds).
 
-    python3 benchmarks/attention/bench_attention.py [--quick] [--backward] [--csv FILE]
+    python3 benchmarks/attention/bench_attention.py [--quick] [--backward] [--dims 128,192]
+                                                    [--csv FILE]
 
 Shapes follow the FlashAttention-3 paper: batch * seqlen = 16k tokens,
 heads * head_dim = 2048, random normal bf16 inputs; TFLOP/s = 4 B H S^2 D,
@@ -68,13 +69,16 @@ def main() -> int:
     ap.add_argument("--csv", default="")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--backward", action="store_true")
+    ap.add_argument("--dims", default="", help="head dims, e.g. 128,192 (default: all)")
     args = ap.parse_args()
     if args.backward:
         return backward(args)
     dev = torch.cuda.get_device_name()
     print(f"# {dev}, torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}")
     seqs = [1024, 4096, 16384] if args.quick else [512, 1024, 2048, 4096, 8192, 16384]
-    dims = [128] if args.quick else [64, 128, 256]
+    dims = [128] if args.quick else [64, 128, 192, 256]
+    if args.dims:
+        dims = [int(x) for x in args.dims.split(",")]
     rows = []
     for d in dims:
         for causal in (False, True):

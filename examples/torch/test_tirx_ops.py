@@ -436,7 +436,8 @@ def main() -> int:
         return worst <= tol, f"max |o - fp32| {worst:.2e} (bound {tol:.2e})"
 
     for i, c in enumerate([((1, 300, 128, 517), (700, 1, 256, 300), 4, 2, 128, True, torch.bfloat16),
-                           ((64, 200), (64, 1000), 2, 1, 64, False, torch.float16)]):
+                           ((64, 200), (64, 1000), 2, 1, 64, False, torch.float16),
+                           ((150, 40), (150, 600), 2, 2, 192, True, torch.bfloat16)]):
         cases.run(f"attention varlen q {c[0]} k {c[1]} d {c[4]} {'causal' if c[5] else 'full'}",
                   lambda a=c + (460 + i,): varlen_case(*a))
     for i, c in enumerate([(4, 1, (1, 700, 129, 1024), 8, 1, 128, 64, False, torch.bfloat16),

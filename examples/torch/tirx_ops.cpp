@@ -173,8 +173,8 @@ std::tuple<at::Tensor, at::Tensor> attention_fwd(const at::Tensor& q, const at::
                     ": k and v must be (batch, seqlen_k, heads_kv, head_dim) with q's batch and "
                     "head_dim, got q ",
                     dims(q.sizes()), ", k ", dims(k.sizes()), ", v ", dims(v.sizes()));
-  TORCH_CHECK_VALUE(d == 64 || d == 128 || d == 256, op, ": head_dim must be 64, 128 or 256, got ",
-                    num(d));
+  TORCH_CHECK_VALUE(d == 64 || d == 128 || d == 192 || d == 256, op,
+                    ": head_dim must be 64, 128, 192 or 256, got ", num(d));
   TORCH_CHECK_VALUE(hkv >= 1 && hq % hkv == 0, op, ": q's heads (", num(hq),
                     ") must be a multiple of k's and v's (", num(hkv), ")");
   for (const auto* t : {&q, &k, &v}) {
@@ -280,8 +280,8 @@ std::tuple<at::Tensor, at::Tensor> attention_varlen_fwd(
                       ") entries");
   }
   const int64_t hq = q.size(-2), d = q.size(-1), hkv = k.size(-2);
-  TORCH_CHECK_VALUE(k.size(-1) == d && (d == 64 || d == 128 || d == 256), op,
-                    ": head_dim must be 64, 128 or 256 and the same in q, k and v");
+  TORCH_CHECK_VALUE(k.size(-1) == d && (d == 64 || d == 128 || d == 192 || d == 256), op,
+                    ": head_dim must be 64, 128, 192 or 256 and the same in q, k and v");
   TORCH_CHECK_VALUE(hkv >= 1 && hq % hkv == 0, op, ": q's heads (", num(hq),
                     ") must be a multiple of k's and v's (", num(hkv), ")");
   for (const auto* t : {&q, &k, &v}) {

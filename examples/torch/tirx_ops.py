@@ -172,7 +172,7 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool = 
               scale: float | None = None, return_lse: bool = False):
     """softmax(scale q k^T + mask) v for BSHD q (batch, seqlen_q, heads_q,
     head_dim), k and v (batch, seqlen_k, heads_kv, head_dim), bf16 or fp16,
-    head_dim 64, 128 or 256, heads_q a multiple of heads_kv, on one sm_90
+    head_dim 64, 128, 192 or 256, heads_q a multiple of heads_kv, on one sm_90
     GPU (FlashAttention's layout and conventions: causal is bottom-right
     aligned, scale defaults to 1 / sqrt(head_dim)). Returns o (BSHD, q's
     dtype) and, with return_lse, the fp32 logsumexp (batch, heads_q,

@@ -87,8 +87,8 @@ inline void attention_check(const AttentionArgs& a) {
   auto fail = [](const std::string& m) {
     throw std::invalid_argument("tirx_kernels::attention: " + m);
   };
-  if (a.head_dim != 64 && a.head_dim != 128 && a.head_dim != 256)
-    fail("head_dim " + std::to_string(a.head_dim) + " is not one of 64, 128, 256");
+  if (a.head_dim != 64 && a.head_dim != 128 && a.head_dim != 192 && a.head_dim != 256)
+    fail("head_dim " + std::to_string(a.head_dim) + " is not one of 64, 128, 192, 256");
   if (a.batch < 1 || a.seqlen_q < 1 || a.seqlen_k < 1 || a.heads_q < 1 || a.heads_kv < 1)
     fail("batch, seqlen_q, seqlen_k, heads_q and heads_kv must be at least 1");
   if (a.heads_q % a.heads_kv != 0)
@@ -173,14 +173,21 @@ template <class Cfg> cudaError_t launch_forward(const AttentionArgs& a, cudaStre
   return cudaGetLastError();
 }
 
-/// The kernel configuration of head dim D: KV blocks of 128 rows (80 for
-/// D = 256), 2 stages (3 for D = 64); benchmarks/attention/bench_variants.cu
-/// measures the others (records/attention.md).
+/// The kernel configuration of head dim D: KV blocks of 128 rows (for D =
+/// 192 112, and 96 when causal: the mask's registers would spill; 80 for D =
+/// 256: two stages of K and V beside Q in 227 KB), 2 stages (3 for D = 64);
+/// benchmarks/attention/bench_variants.cu measures the others
+/// (records/attention.md).
 template <class T, int D, bool Causal>
-using DefaultFwd = FwdConfig<T, D, D == 256 ? 80 : 128, D == 64 ? 3 : 2, Causal>;
-/// With a paged KV cache: KV blocks of whole 64-row boxes (64 rows for D = 256).
+using DefaultFwd = FwdConfig<T, D,
+                             D == 256   ? 80
+                             : D == 192 ? (Causal ? 96 : 112)
+                                        : 128,
+                             D == 64 ? 3 : 2, Causal>;
+/// With a paged KV cache: KV blocks of whole 64-row boxes (64 rows for D =
+/// 192 and 256).
 template <class T, int D, bool Causal>
-using PagedFwd = FwdConfig<T, D, D == 256 ? 64 : 128, D == 64 ? 3 : 2, Causal, true>;
+using PagedFwd = FwdConfig<T, D, D >= 192 ? 64 : 128, D == 64 ? 3 : 2, Causal, true>;
 } // namespace attention
 
 /// The forward pass: o = softmax(scale q k^T + mask) v and lse (see
@@ -200,6 +207,8 @@ template <class T> cudaError_t attention_forward(const AttentionArgs& a, cudaStr
     return run(cuda::std::integral_constant<int, 64>{});
   if (a.head_dim == 128)
     return run(cuda::std::integral_constant<int, 128>{});
+  if (a.head_dim == 192)
+    return run(cuda::std::integral_constant<int, 192>{});
   return run(cuda::std::integral_constant<int, 256>{});
 }
 

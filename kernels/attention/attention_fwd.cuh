@@ -1,6 +1,6 @@
 // FlashAttention forward for Hopper, written with tirx tiles:
 // O = softmax(scale Q K^T + mask) V and the row logsumexp, bf16 or fp16 in,
-// fp32 accumulation, head dims 64, 128 and 256.
+// fp32 accumulation, head dims 64, 128, 192 and 256.
 //
 // One CTA of 3 warpgroups computes 128 query rows of one (batch, head):
 // warpgroup 0 is the producer (one thread issues the TMA loads: Q once,
@@ -105,6 +105,12 @@ template <> struct wgmma_of<false, 192> {
 template <> struct wgmma_of<true, 192> {
   using type = ptx<"wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16">;
 };
+template <> struct wgmma_of<false, 112> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n112k16.f32.bf16.bf16">;
+};
+template <> struct wgmma_of<true, 112> {
+  using type = ptx<"wgmma.mma_async.sync.aligned.m64n112k16.f32.f16.f16">;
+};
 template <> struct wgmma_of<false, 128> {
   using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">;
 };
@@ -152,8 +158,8 @@ template <class T, int D_, int BN_, int Stages_, bool Causal_, bool Paged_ = fal
 struct FwdConfig {
   static_assert(cuda::std::is_same_v<T, bf16> || cuda::std::is_same_v<T, half>,
                 "tirx_kernels::attention: Q, K, V are bf16 or fp16");
-  static_assert(D_ == 64 || D_ == 128 || D_ == 256,
-                "tirx_kernels::attention: head dims 64, 128 and 256");
+  static_assert(D_ == 64 || D_ == 128 || D_ == 192 || D_ == 256,
+                "tirx_kernels::attention: head dims 64, 128, 192 and 256");
   using Elem = T;
   static constexpr int D = D_, BN = BN_, stages = Stages_;
   static constexpr bool causal = Causal_, paged = Paged_, f16 = cuda::std::is_same_v<T, half>;

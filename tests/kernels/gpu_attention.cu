@@ -1,5 +1,5 @@
 // GPU test of the FlashAttention forward (kernels/attention/attention.cuh,
-// sm_90a): head dims 64, 128 and 256, bf16 and fp16, causal (bottom-right
+// sm_90a): head dims 64, 128, 192 and 256, bf16 and fp16, causal (bottom-right
 // aligned) and not, S_q and S_k from 1 to a few blocks with ragged tails,
 // S_q above and below S_k, grouped-query and multi-query heads, and
 // tensors with padded strides. Inputs are seeded random normals; O and the
@@ -142,6 +142,7 @@ int main(int argc, char** argv) {
       {1, 1, 700, 3, 1, 64, true, 0},      {1, 700, 1, 2, 2, 64, true, 8},
       {2, 257, 383, 2, 2, 64, false, 0},   {1, 129, 1000, 2, 1, 256, true, 0},
       {1, 200, 260, 2, 2, 256, false, 16}, {1, 64, 64, 8, 1, 128, true, 0},
+      {1, 200, 333, 2, 1, 192, true, 0},   {2, 129, 250, 2, 2, 192, false, 8},
   };
   int n = 0;
   for (const Case& c : cases) {

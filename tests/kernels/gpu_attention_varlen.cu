@@ -5,7 +5,7 @@
 // packed keys, and KV caches of 64-, 128- and 256-row pages in a shuffled
 // block table (decode with one query row, prefill with many), causal
 // (bottom-right aligned per batch) and not, grouped-query heads, head dims
-// 64, 128 and 256. Inputs are seeded random normals; O and the logsumexp
+// 64, 128, 192 and 256. Inputs are seeded random normals; O and the logsumexp
 // are compared with a host reference in double precision on the inputs as
 // rounded; outputs are poisoned (NaN) first and rows that belong to no
 // batch must stay poisoned. Exit 0: all passed; 1: a case failed; 77: no
@@ -223,6 +223,8 @@ int main(int argc, char** argv) {
       {{200, 200}, {1000, 333}, 4, 4, 128, true, K::paged, 256, false, 0},
       {{65, 3, 130}, {600, 64, 130}, 2, 1, 128, true, K::paged, 64, true, 2},
       {{100, 7}, {400, 900}, 2, 1, 256, false, K::paged, 128, true, 0},
+      {{150, 40}, {150, 600}, 2, 2, 192, true, K::packed, 0, true, 0},
+      {{1, 1}, {500, 64}, 4, 1, 192, false, K::paged, 64, false, 0},
   };
   int n = 0;
   for (const VarCase& c : cases) {

@@ -58,7 +58,8 @@ int main() {
   expect("forward, valid", nullptr, none, forward);
   expect("backward, valid", nullptr, none, backward);
   expect(
-      "forward, head_dim 96", "tirx_kernels::attention: head_dim 96 is not one of 64, 128, 256",
+      "forward, head_dim 96",
+      "tirx_kernels::attention: head_dim 96 is not one of 64, 128, 192, 256",
       [](AttentionArgs& a, AttentionGrads&) { a.head_dim = 96; }, forward);
   expect(
       "forward, seqlen_k 0",
