@@ -1,7 +1,7 @@
 // Example of docs/launch.md, its launch attributes: programmatic dependent
-// launch, cooperative launch with grid_sync, priority, the L2 access-policy
-// window. Runs on a GPU and checks each result (exit 77 without one, so
-// ctest reports it skipped).
+// launch (in a stream, through a programmatic event), cooperative launch with grid_sync, priority,
+// the L2 access-policy window. Runs on a GPU and checks each result (exit 77 without one, so ctest
+// reports it skipped).
 #include <tirx/exec/grid_sync.hpp>
 #include <tirx/tile.hpp>
 
@@ -37,6 +37,24 @@ cudaError_t produce_then_consume(float* buf, float* out, int n, cudaStream_t str
   if (cudaError_t e = launch(cfg, produce, buf, n); e != cudaSuccess)
     return e;
   cfg.programmatic_stream_serialization = true; // consume may start before produce ends
+  return launch(cfg, consume, static_cast<const float*>(buf), out, n);
+}
+// [/snippet]
+
+// [snippet:pdl_event]
+cudaError_t produce_then_consume_in_two_streams(float* buf, float* out, int n, cudaStream_t first,
+                                                cudaStream_t second, cudaEvent_t started) {
+  LaunchConfig cfg;
+  cfg.grid = 16;
+  cfg.block = 256;
+  cfg.stream = first;
+  cfg.programmatic_event = ProgrammaticEvent{started, true}; // recorded as produce's CTAs start
+  if (cudaError_t e = launch(cfg, produce, buf, n); e != cudaSuccess)
+    return e;
+  if (cudaError_t e = cudaStreamWaitEvent(second, started, 0); e != cudaSuccess)
+    return e;
+  cfg.programmatic_event.reset();
+  cfg.stream = second; // consume starts early there; its griddep_wait waits for produce
   return launch(cfg, consume, static_cast<const float*>(buf), out, n);
 }
 // [/snippet]
@@ -161,6 +179,26 @@ int main() {
   for (int i = 0; i < n; ++i)
     ok = ok && h[i] == static_cast<float>(i) * 0.5f + 1.0f;
   expect(ok, "pdl");
+
+  cudaDeviceProp prop{};
+  TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  if (prop.major >= 9) { // programmatic events: sm_90 and newer
+    cudaStream_t first = nullptr, second = nullptr;
+    cudaEvent_t started = nullptr;
+    TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&first, cudaStreamNonBlocking));
+    TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&second, cudaStreamNonBlocking));
+    TIRX_CHECK_CUDA(cudaEventCreateWithFlags(&started, cudaEventDisableTiming));
+    TIRX_CHECK_CUDA(cudaMemset(buf, 0xFF, n * sizeof(float)));
+    TIRX_CHECK_CUDA(produce_then_consume_in_two_streams(buf, out, n, first, second, started));
+    download(out);
+    ok = true;
+    for (int i = 0; i < n; ++i)
+      ok = ok && h[i] == static_cast<float>(i) * 0.5f + 1.0f;
+    expect(ok, "pdl_event");
+    TIRX_CHECK_CUDA(cudaEventDestroy(started));
+    TIRX_CHECK_CUDA(cudaStreamDestroy(first));
+    TIRX_CHECK_CUDA(cudaStreamDestroy(second));
+  }
 
   std::vector<int> hx(n);
   unsigned long long sum = 0;

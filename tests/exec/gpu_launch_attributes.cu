@@ -8,6 +8,9 @@
 //                overlap is checked where two independent streams overlap at all: a run that
 //                serializes every kernel, as compute-sanitizer may, reports it and checks the
 //                order and the data only.)
+//   pdl event    LaunchConfig::programmatic_event (trigger_at_block_start): a dependent in
+//                another stream that waits for the event starts before the primary's last stamp
+//                (where streams overlap), passes griddep_wait after it, reads the primary's data
 //   cooperative  LaunchConfig::cooperative and grid_sync(): rounds of a stencil whose every
 //                element reads one written by another CTA, then a grid-wide sum every element
 //                needs, against the host; on the largest grid the device holds at once
@@ -126,12 +129,18 @@ double us_between(unsigned long long later, unsigned long long earlier) {
   return (static_cast<double>(later) - static_cast<double>(earlier)) / 1000.0;
 }
 
-void check_pdl(const cudaDeviceProp& prop) {
+// Whether two independent streams overlap here (a probe in another stream starts before the
+// primary's last stamp): false where every kernel is serialized, as compute-sanitizer may.
+bool streams_overlap(cudaStream_t s, cudaStream_t other) {
+  const PdlRun control = pdl_run(false, true, s, other);
+  return control.stamps[3] < control.stamps[0];
+}
+
+bool check_pdl(const cudaDeviceProp& prop) {
   cudaStream_t s = nullptr, other = nullptr;
   TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
-  const PdlRun control = pdl_run(false, true, s, other);
-  const bool concurrent = control.stamps[3] < control.stamps[0];
+  const bool concurrent = streams_overlap(s, other);
   const PdlRun with = pdl_run(true, false, s, other);
   const PdlRun without = pdl_run(false, false, s, other);
   const unsigned long long p_last = with.stamps[0], d_first = with.stamps[1],
@@ -168,6 +177,66 @@ void check_pdl(const cudaDeviceProp& prop) {
                   "it\n",
                   us_between(p_last, d_first), us_between(d_wait, p_last));
   }
+  TIRX_CHECK_CUDA(cudaStreamDestroy(s));
+  TIRX_CHECK_CUDA(cudaStreamDestroy(other));
+  return concurrent;
+}
+
+// The programmatic event: the primary in one stream records it as its CTAs start
+// (trigger_at_block_start); another stream waits for it and runs the dependent, which waits in
+// griddep_wait for the primary's end and memory
+void check_programmatic_event(const cudaDeviceProp& prop, bool concurrent) {
+  if (prop.major < 9) {
+    std::printf("pdl event: sm_%d%d has no programmatic events: skipped\n", prop.major, prop.minor);
+    return;
+  }
+  const int n = 1 << 16, salt = 91;
+  cudaStream_t s = nullptr, other = nullptr;
+  TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
+  cudaEvent_t event = nullptr;
+  TIRX_CHECK_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  DeviceBuffer<int> data(n), out(n);
+  DeviceBuffer<unsigned long long> stamps(4);
+  data.poison();
+  out.poison();
+  stamps.upload({0ULL, ULLONG_MAX, ULLONG_MAX, ULLONG_MAX});
+  LaunchConfig primary;
+  primary.grid = 4;
+  primary.block = 128;
+  primary.stream = s;
+  primary.programmatic_event = ProgrammaticEvent{event, true};
+  TIRX_CHECK_CUDA(launch(primary, pdl_primary, data.ptr, n, salt, 200000ULL, stamps.ptr));
+  TIRX_CHECK_CUDA(cudaStreamWaitEvent(other, event, 0));
+  LaunchConfig dependent;
+  dependent.grid = 4;
+  dependent.block = 128;
+  dependent.stream = other;
+  TIRX_CHECK_CUDA(
+      launch(dependent, pdl_dependent, static_cast<const int*>(data.ptr), out.ptr, n, stamps.ptr));
+  TIRX_CHECK_CUDA(cudaDeviceSynchronize());
+  const std::vector<unsigned long long> st = stamps.download();
+  const std::vector<int> o = out.download();
+  bool data_ok = true;
+  for (int i = 0; i < n && data_ok; ++i)
+    data_ok = o[static_cast<size_t>(i)] == 3 * i + salt + 1;
+  if (!expect(data_ok))
+    std::printf("FAIL pdl event: the dependent read data the primary had not written\n");
+  if (!expect(st[2] >= st[0]))
+    std::printf("FAIL pdl event: the dependent passed griddep_wait %.1f us before the primary's "
+                "last stamp\n",
+                us_between(st[0], st[2]));
+  if (!concurrent)
+    std::printf("pdl event: kernels are serialized here: order and data checked\n");
+  else if (!expect(st[1] < st[0]))
+    std::printf("FAIL pdl event: the dependent in the other stream started %.1f us after the "
+                "primary's last stamp: the event did not release it early\n",
+                us_between(st[1], st[0]));
+  else
+    std::printf("pdl event: the dependent in the other stream starts %.1f us before the "
+                "primary's last stamp; it passes griddep_wait %.1f us after it\n",
+                us_between(st[0], st[1]), us_between(st[2], st[0]));
+  TIRX_CHECK_CUDA(cudaEventDestroy(event));
   TIRX_CHECK_CUDA(cudaStreamDestroy(s));
   TIRX_CHECK_CUDA(cudaStreamDestroy(other));
 }
@@ -485,7 +554,8 @@ int main(int argc, char** argv) {
   TIRX_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor,
               prop.multiProcessorCount);
-  check_pdl(prop);
+  const bool concurrent = check_pdl(prop);
+  check_programmatic_event(prop, concurrent);
   check_cooperative(prop);
   check_priority();
   check_l2_window(prop);

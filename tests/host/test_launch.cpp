@@ -28,6 +28,9 @@ LaunchFacts h200_facts() {
 }
 
 float buffer[1024];
+// an event handle the host tests only compare (never passed to CUDA)
+int event_storage;
+const cudaEvent_t fake_event = reinterpret_cast<cudaEvent_t>(&event_storage);
 
 } // namespace
 
@@ -54,29 +57,34 @@ TEST_CASE("launch_attributes: every attribute, in order, with its value") {
   cfg.grid = dim3(8, 2);
   cfg.cluster = dim3(2, 2);
   cfg.programmatic_stream_serialization = true;
+  cfg.programmatic_event = ProgrammaticEvent{fake_event, true};
   cfg.cooperative = true;
   cfg.priority = -3;
   cfg.access_policy_window = AccessPolicyWindow{buffer, sizeof buffer, part};
   const LaunchAttributes a = launch_attributes(cfg);
-  REQUIRE(a.count == 5);
+  REQUIRE(a.count == 6);
   CHECK(a.entries[0].id == cudaLaunchAttributeClusterDimension);
   CHECK(a.entries[0].val.clusterDim.x == 2);
   CHECK(a.entries[0].val.clusterDim.y == 2);
   CHECK(a.entries[0].val.clusterDim.z == 1);
   CHECK(a.entries[1].id == cudaLaunchAttributeProgrammaticStreamSerialization);
   CHECK(a.entries[1].val.programmaticStreamSerializationAllowed == 1);
-  CHECK(a.entries[2].id == cudaLaunchAttributeCooperative);
-  CHECK(a.entries[2].val.cooperative == 1);
-  CHECK(a.entries[3].id == cudaLaunchAttributePriority);
-  CHECK(a.entries[3].val.priority == -3);
-  CHECK(a.entries[4].id == cudaLaunchAttributeAccessPolicyWindow);
-  const cudaAccessPolicyWindow& w = a.entries[4].val.accessPolicyWindow;
+  CHECK(a.entries[2].id == cudaLaunchAttributeProgrammaticEvent);
+  CHECK(a.entries[2].val.programmaticEvent.event == fake_event);
+  CHECK(a.entries[2].val.programmaticEvent.flags == 0);
+  CHECK(a.entries[2].val.programmaticEvent.triggerAtBlockStart == 1);
+  CHECK(a.entries[3].id == cudaLaunchAttributeCooperative);
+  CHECK(a.entries[3].val.cooperative == 1);
+  CHECK(a.entries[4].id == cudaLaunchAttributePriority);
+  CHECK(a.entries[4].val.priority == -3);
+  CHECK(a.entries[5].id == cudaLaunchAttributeAccessPolicyWindow);
+  const cudaAccessPolicyWindow& w = a.entries[5].val.accessPolicyWindow;
   CHECK(w.base_ptr == static_cast<void*>(buffer));
   CHECK(w.num_bytes == sizeof buffer);
   CHECK(w.hitRatio == 0.6f);
   CHECK(w.hitProp == cudaAccessPropertyPersisting);
   CHECK(w.missProp == cudaAccessPropertyStreaming);
-  CHECK(a.find(cudaLaunchAttributePriority) == &a.entries[3]);
+  CHECK(a.find(cudaLaunchAttributePriority) == &a.entries[4]);
   CHECK(a.find(cudaLaunchAttributeMemSyncDomain) == nullptr);
 }
 
@@ -98,6 +106,22 @@ TEST_CASE("launch_attributes: one attribute alone") {
   REQUIRE(a.count == 1);
   CHECK(a.entries[0].val.accessPolicyWindow.hitProp == cudaAccessPropertyStreaming);
   CHECK(a.entries[0].val.accessPolicyWindow.missProp == cudaAccessPropertyNormal);
+}
+
+TEST_CASE("launch_attributes and launch_config_problem: the programmatic event") {
+  LaunchConfig cfg;
+  cfg.programmatic_event = ProgrammaticEvent{fake_event};
+  const LaunchAttributes a = launch_attributes(cfg);
+  REQUIRE(a.count == 1);
+  CHECK(a.entries[0].id == cudaLaunchAttributeProgrammaticEvent);
+  CHECK(a.entries[0].val.programmaticEvent.triggerAtBlockStart == 0);
+  CHECK(!launch_config_problem(cfg));
+  cfg.programmatic_event = ProgrammaticEvent{};
+  const LaunchProblem p = launch_config_problem(cfg);
+  CHECK(p.error == cudaErrorInvalidValue);
+  CHECK(message(p) == "tirx::launch: the programmatic event is null; create one with "
+                      "cudaEventCreateWithFlags(&event, cudaEventDisableTiming), or leave "
+                      "programmatic_event unset");
 }
 
 TEST_CASE("launch_config_problem: a valid configuration has none") {

@@ -1,8 +1,8 @@
 // The cudaLaunchAttribute entries of a LaunchConfig, as tirx::launch hands
 // them to cudaLaunchKernelEx: the cluster dimension (a cluster of more than
-// one CTA), programmatic stream serialization, cooperative, priority and the
-// access-policy window, each only when the configuration asks for it, in
-// that order. Nothing here calls the CUDA runtime.
+// one CTA), programmatic stream serialization, the programmatic event,
+// cooperative, priority and the access-policy window, each only when the
+// configuration asks for it, in that order. Nothing here calls the CUDA runtime.
 #pragma once
 
 #include <tirx/host/launch_config.hpp>
@@ -14,7 +14,7 @@ namespace tirx {
 
 /// The attribute entries of one launch (at most one of each kind).
 struct LaunchAttributes {
-  static constexpr unsigned capacity = 5;
+  static constexpr unsigned capacity = 6;
   cudaLaunchAttribute entries[capacity] = {};
   unsigned count = 0;
 
@@ -53,6 +53,12 @@ inline LaunchAttributes launch_attributes(const LaunchConfig& cfg) {
   if (cfg.programmatic_stream_serialization)
     detail::add_attribute(a, cudaLaunchAttributeProgrammaticStreamSerialization)
         .val.programmaticStreamSerializationAllowed = 1;
+  if (cfg.programmatic_event) {
+    cudaLaunchAttribute& e = detail::add_attribute(a, cudaLaunchAttributeProgrammaticEvent);
+    e.val.programmaticEvent.event = cfg.programmatic_event->event;
+    e.val.programmaticEvent.flags = 0;
+    e.val.programmaticEvent.triggerAtBlockStart = cfg.programmatic_event->trigger_at_block_start;
+  }
   if (cfg.cooperative)
     detail::add_attribute(a, cudaLaunchAttributeCooperative).val.cooperative = 1;
   if (cfg.priority)

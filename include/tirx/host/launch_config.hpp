@@ -1,7 +1,8 @@
 // What a launch is: LaunchConfig (grid, block, cluster, dynamic shared
 // memory from an SMEMPool plan, the stream, the threads the layouts expect)
-// and its attributes: programmatic dependent launch, cooperative launch,
-// priority and the L2 access-policy window, with L2Policy, whose constant
+// and its attributes: programmatic dependent launch (in the stream, or
+// through a programmatic event), cooperative launch, priority and the L2
+// access-policy window, with L2Policy, whose constant
 // arguments are checked at compile time. threads_of(layout) counts the
 // threads a layout needs.
 #pragma once
@@ -93,6 +94,17 @@ struct AccessPolicyWindow {
 };
 
 #if defined(__CUDACC__) || defined(TIRX_HOST_CUDA_RUNTIME)
+/// The programmatic event of a launch (cudaLaunchAttributeProgrammaticEvent):
+/// CUDA records `event` once every CTA of the kernel has triggered it (each
+/// CTA as it starts, with trigger_at_block_start) or exited. Work that
+/// another stream makes wait for it (cudaStreamWaitEvent) may start then; a
+/// kernel there calls griddep_wait() before it reads what this one wrote.
+/// The event is created with cudaEventDisableTiming.
+struct ProgrammaticEvent {
+  cudaEvent_t event = nullptr;
+  bool trigger_at_block_start = false;
+};
+
 /// Where and how a kernel runs.
 struct LaunchConfig {
   dim3 grid{1, 1, 1};
@@ -107,6 +119,9 @@ struct LaunchConfig {
   /// every CTA of that one has called griddep_launch_dependents() (or
   /// exited); it calls griddep_wait() before it reads what that kernel wrote.
   bool programmatic_stream_serialization = false;
+  /// The event other streams wait for to start before this kernel ends
+  /// (cudaLaunchAttributeProgrammaticEvent).
+  std::optional<ProgrammaticEvent> programmatic_event{};
   /// Cooperative launch (cudaLaunchAttributeCooperative): every CTA is
   /// resident at once, so the kernel may call grid_sync(). tirx::launch
   /// refuses a grid that does not fit.

@@ -77,6 +77,11 @@ inline LaunchProblem launch_config_problem(const LaunchConfig& cfg) {
                        "%u x %u x %u; launch a grid whose every dimension is a multiple of "
                        "the cluster's",
                        g.x, g.y, g.z, c.x, c.y, c.z);
+  if (cfg.programmatic_event && cfg.programmatic_event->event == nullptr)
+    TIRX_LAUNCH_REFUSE(cudaErrorInvalidValue,
+                       "tirx::launch: the programmatic event is null; create one with "
+                       "cudaEventCreateWithFlags(&event, cudaEventDisableTiming), or leave "
+                       "programmatic_event unset");
   if (cfg.access_policy_window) {
     const AccessPolicyWindow& w = *cfg.access_policy_window;
     if (w.base == nullptr || w.bytes == 0)
