@@ -3,10 +3,15 @@
 // static facts as types and constants, offsets against hand-written
 // indexing on every element, sub and tile results (which are Tensors,
 // their alignment), ragged tiles, the GridTensor conversion, and the
-// message formatting of core/check_values.hpp.
+// message formatting of core/check_values.hpp, the TMA encoding of a
+// DynTensor (host/dyn_tensor_map.hpp).
+#define TIRX_HOST_CUDA_RUNTIME // the TMA encoding's arguments (no driver call)
+#include <tirx/host/dyn_tensor_map.hpp>
 #include <tirx/tensor/dyn_tensor.hpp>
 
 #include <catch2/catch.hpp>
+
+#include <stdexcept>
 
 #include <string>
 #include <type_traits>
@@ -230,4 +235,44 @@ TEST_CASE("check_values: the numbers in a failed check's message") {
   const std::string cut =
       format("0123456789012345678901234567890123456789012345678901234567 {}", 12345);
   CHECK(cut.size() == 63); // capacity - 1: room for the NUL
+}
+
+TEST_CASE("dyn_tensor_map: the driver's arguments of a DynTensor's map") {
+  Data data(3 * 9 * 44);
+  using X = DynTensor<float, Extents<dyn, dyn, dyn>, Strides<dyn, dyn, 1>, 16>;
+  auto x = decl_tensor<X>(data.aligned(), {3, 9, 40}, {9 * 44, 44, 1});
+  constexpr TileLayout swizzled = row_major(shape(2, 8, 32)) ^ swizzle_for(SwizzleMode::b128, 4);
+  const TmaEncoding e = tma_encoding_of<shape(2, 8, 32), swizzled>(x);
+  CHECK(e.rank == 3);
+  CHECK(e.dtype == static_cast<int>(TmaDtype::float32));
+  CHECK(e.address == data.aligned());
+  CHECK(e.dims[0] == 40); // innermost first, as the driver counts
+  CHECK(e.dims[1] == 9);
+  CHECK(e.dims[2] == 3);
+  CHECK(e.strides[0] == 44 * 4); // bytes, modes 1 and 2
+  CHECK(e.strides[1] == 9 * 44 * 4);
+  CHECK(e.box[0] == 32);
+  CHECK(e.box[1] == 8);
+  CHECK(e.box[2] == 2);
+  CHECK(e.swizzle == static_cast<int>(SwizzleMode::b128));
+  using MapType = dyn_tensor_map_t<float, shape(2, 8, 32), swizzled>;
+  static_assert(MapType::rank == 3 && MapType::box_bytes == 2 * 8 * 32 * 4);
+
+  // static modes among run-time ones, rank 5
+  using Y = DynTensor<float, Extents<dyn, 2, dyn, 3, dyn>, Strides<dyn, dyn, dyn, 24, 1>, 16>;
+  auto y = decl_tensor<Y>(data.aligned(), {2, 2, 6, 3, 20}, {920, 456, 76, 24, 1});
+  const TmaEncoding f = tma_encoding_of<shape(1, 2, 4, 3, 16)>(y);
+  CHECK(f.rank == 5);
+  CHECK(f.dims[4] == 2);
+  CHECK(f.dims[3] == 2);
+  CHECK(f.dims[1] == 3);
+  CHECK(f.strides[0] == 24 * 4);
+  CHECK(f.strides[3] == 920 * 4);
+
+  // a run-time row stride the TMA unit cannot step by: refused at run time
+  using Z = DynTensor<float, Extents<dyn, dyn>, Strides<dyn, 1>>;
+  auto z = decl_tensor<Z>(data.aligned(), {4, 5}, {5, 1});
+  CHECK_THROWS_AS(tma_encoding_of<shape(4, 4)>(z), std::invalid_argument);
+  CHECK_THROWS_WITH(tma_encoding_of<shape(4, 4)>(z),
+                    Catch::Contains("the stride of mode 0 is 5 elements = 20 bytes"));
 }
