@@ -2,7 +2,8 @@
 // index outside the gathered mode must trap with its message, in a red over
 // gathered histogram bins (bin 256 of 256) and in an embedding load (id -1
 // of a row table); the same kernels with every index inside must finish
-// and leave the right result.
+// and leave the right result, and so must the load of id -1 that tile::pred
+// turns off (its index is not checked, nothing is read).
 //
 // Built with TIRX_DEBUG_CHECKS=1 whatever the build type. A trap ruins the
 // CUDA context, so every case runs in a child process (trap_runner.hpp).
@@ -38,12 +39,14 @@ __global__ void count(const unsigned* bins_in, unsigned* out) {
   out[threadIdx.x] = hist(threadIdx.x);
 }
 
-/// One lane loads row ids[0] of a (16, 4) table.
-__global__ void lookup(const float* table, const int* ids, float* out) {
+/// One lane loads row ids[0] of a (16, 4) table where `live` (else the
+/// registers keep their zeros: the index of a guarded-off load is not checked).
+__global__ void lookup(const float* table, const int* ids, float* out, bool live) {
   using Table = GlobalTensor<const float, ShapeT<16, 4>, 16>;
   auto row = alloc_local<float, shape(1, 4)>();
-  tile::apply<ptx<"ld.global.v4.b32">>(
-      row, Table{table}.gather(GlobalTensor<const int, ShapeT<1>>{ids}), scope::thread);
+  tile::apply<ptx<"ld.global.v4.b32">>(row,
+                                       Table{table}.gather(GlobalTensor<const int, ShapeT<1>>{ids}),
+                                       scope::thread, tile::pred(live), tile::preserve_dst);
   for (int j = 0; j < 4; ++j)
     out[j] = row(0, j);
 }
@@ -53,10 +56,9 @@ constexpr const char* out_of_range =
     "the indices, or clamp them before the gather";
 
 constexpr TrapCase cases[] = {
-    {"count_in_range", false, nullptr},
-    {"count_out_of_range", true, out_of_range},
-    {"lookup_in_range", false, nullptr},
-    {"lookup_negative", true, out_of_range},
+    {"count_in_range", false, nullptr},     {"count_out_of_range", true, out_of_range},
+    {"lookup_in_range", false, nullptr},    {"lookup_negative", true, out_of_range},
+    {"lookup_guarded_off", false, nullptr}, // id -1 under tile::pred(false): not checked
 };
 
 /// The child: runs one case; exits 0 if the kernel finished with the right result.
@@ -83,17 +85,18 @@ int child(const char* name) {
     std::vector<float> table(64);
     for (int i = 0; i < 64; ++i)
       table[i] = static_cast<float>(i);
-    const std::vector<int> ids = {n == "lookup_negative" ? -1 : 15};
+    const bool live = n != "lookup_guarded_off";
+    const std::vector<int> ids = {n == "lookup_in_range" ? 15 : -1};
     tirx_test::DeviceBuffer<float> d_table(64), d_out(4);
     tirx_test::DeviceBuffer<int> d_ids(1);
     d_table.upload(table);
     d_ids.upload(ids);
-    lookup<<<1, 1>>>(d_table.ptr, d_ids.ptr, d_out.ptr);
+    lookup<<<1, 1>>>(d_table.ptr, d_ids.ptr, d_out.ptr, live);
     if (int rc = tirx_trap_wait(name))
       return rc;
     const std::vector<float> got = d_out.download();
     for (int j = 0; j < 4; ++j)
-      if (got[j] != static_cast<float>(60 + j)) {
+      if (got[j] != (live ? static_cast<float>(60 + j) : 0.0f)) {
         std::printf("%s: element %d is %g\n", name, j, static_cast<double>(got[j]));
         return 1;
       }

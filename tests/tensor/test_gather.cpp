@@ -230,4 +230,16 @@ TEST_CASE("gather: an index outside the gathered mode stops (debug builds)", "[g
       [] { (void)decl_tensor<Table>(table).gather(decl_tensor<Rows4>(negative)).ptr_to(1, 7); });
   CHECK(!aborted_fine);
   CHECK(fine.empty());
+  // the address of an access a guard turns off: its index is not checked
+  auto [guarded, aborted_guarded] = in_child([] {
+    auto g = decl_tensor<Table>(table).gather(decl_tensor<Rows4>(negative));
+    (void)g.guarded_ptr_to(false, 2, 7);
+  });
+  CHECK(!aborted_guarded);
+  CHECK(guarded.empty());
+  auto [live, aborted_live] = in_child([] {
+    (void)decl_tensor<Table>(table).gather(decl_tensor<Rows4>(negative)).guarded_ptr_to(true, 2, 7);
+  });
+  CHECK(aborted_live);
+  CHECK_THAT(live, Catch::Contains("tirx::Tensor::gather: an index lies outside"));
 }

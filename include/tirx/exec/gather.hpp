@@ -197,16 +197,17 @@ TIRX_HD constexpr void report_gather_numbers() {
 #if defined(__CUDACC__)
 /// The address of element J0 of repeat R's atom of gathered operand x
 /// (type XT) for the calling thread: its group coordinates g, the rest
-/// static; the index is read from the thread's own indices.
+/// static; the index is read from the thread's own indices, and checked
+/// where the repeat is live (a guarded-off repeat accesses nothing).
 template <class XT, class Scope, index_t Atom, index_t R, index_t J0, class X>
-__device__ TIRX_FORCEINLINE auto gathered_address(const X& x,
-                                                  const int (&g)[scope::max_group_rank]) {
+__device__ TIRX_FORCEINLINE auto gathered_address(const X& x, const int (&g)[scope::max_group_rank],
+                                                  bool live) {
   constexpr int gr = scope::traits<Scope>::group_rank;
   constexpr OperandSplit sp = split_operand(XT::shape(), gr, Atom);
   constexpr CoordPlan plan = static_coord<XT>(sp.group_end, sp.atom_begin, R, J0);
   return [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
-    return x.ptr_to(
-        (D < gr ? g[D < scope::max_group_rank ? D : 0] : static_cast<int>(plan.c[D]))...);
+    return x.guarded_ptr_to(
+        live, (D < gr ? g[D < scope::max_group_rank ? D : 0] : static_cast<int>(plan.c[D]))...);
   }
   (cuda::std::make_integer_sequence<int, XT::rank>{});
 }

@@ -20,17 +20,18 @@ using ptxemit::Issue;
 
 /// The operand object of operand X for repeat R, atom elements [J0, J0 + N)
 /// of an atom of Atom elements: Mem (the address, with the immediate when
-/// the whole atom is issued) or Regs of class C (read when Read).
+/// the whole atom is issued) or Regs of class C (read when Read). live: the
+/// repeat's guard (a gathered operand's index is checked only where it is on).
 template <class Scope, index_t Atom, index_t R, index_t J0, int N, ptxdesc::Role Role, char C,
           bool Read, class X>
-__device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g) {
+__device__ TIRX_FORCEINLINE auto operand_object(X& x, const GroupCoords& g, unsigned live = 1u) {
   using XT = bare<X>;
   if constexpr (ptxemit::is_imm_v<XT>) {
     return x; // an immediate goes into the instruction's text as it is
   } else if constexpr (is_gathered_v<XT>) {
     // the address from this repeat's index (the contract made it memory)
     constexpr long long bytes = static_cast<long long>(N * sizeof(typename XT::value_type));
-    return ptxemit::Mem<0, bytes>{gathered_address<XT, Scope, Atom, R, J0>(x, g)};
+    return ptxemit::Mem<0, bytes>{gathered_address<XT, Scope, Atom, R, J0>(x, g, live != 0u)};
   } else if constexpr (Role == ptxdesc::Role::mem) {
     if constexpr (J0 == 0 && N == Atom) {
       constexpr long long imm = imm_bytes<XT, Scope, Atom, R>();
@@ -94,7 +95,7 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
   constexpr bool read_dst =
       reg_dst && (G == Guard::pred_preserve || (G == Guard::pred && !d.loads));
   constexpr char dcls = operand_class<Issued, bare<Dst>>(F::form.dst_class[0]);
-  auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, dcls, read_dst>(dst, g);
+  auto dop = operand_object<Scope, Atom, R, J0, n, d.dst.role, dcls, read_dst>(dst, g, on.on);
   using Family = typename ptxdesc::registered::template family<d.family>;
   // a source's whole atom at its own atom (a chunk's elements may differ from the destination's);
   // source k in its form's class k (the last class for the rest)
@@ -103,7 +104,7 @@ __device__ TIRX_FORCEINLINE void issue_at(const GroupCoords& g, const Issue& on,
     constexpr int m = J0 == 0 && n == Atom ? static_cast<int>(a) : n;
     constexpr char c = operand_class<Issued, bare<Xs>>(ptxdesc::source_class(F::form.src_class, K));
     constexpr ptxdesc::Role role = ptxdesc::source_operand(d, K).role; // the first one's may differ
-    return operand_object<Scope, a, R, J0, m, role, c, true>(x, g);
+    return operand_object<Scope, a, R, J0, m, role, c, true>(x, g, on.on);
   };
   if constexpr (ptxdesc::two_destinations(F::form)) {
     // the second destination, right after the first (Desc::dst2; the contract checked it),

@@ -167,23 +167,19 @@ public:
   /// The index that coordinate (a..., k..., b...) reads: indices(k...),
   /// checked against the gathered mode in debug builds.
   template <class... C> TIRX_HD TIRX_FORCEINLINE constexpr auto index_at(C... c) const {
-    static_assert(sizeof...(C) == rank,
-                  "tirx::Tensor::gather: give one index per mode of the gathered view");
-    const auto k = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
-      return indices_(detail::nth_coord<Mode + K>(c...)...);
-    }
-    (cuda::std::make_integer_sequence<int, Index::rank>{});
-    [[maybe_unused]] constexpr index_t extent = Table::shape().dims[Mode];
-    TIRX_CHECK(detail::index_within(k, extent),
-               "tirx::Tensor::gather: an index lies outside the gathered mode (0 <= index < "
-               "extent); check the indices, or clamp them before the gather");
-    return k;
+    return checked_index(true, c...);
   }
 
   /// A pointer to element (a..., k..., b...): table(a..., indices(k...), b...).
   template <class... C> TIRX_HD TIRX_FORCEINLINE constexpr element_type* ptr_to(C... c) const {
+    return guarded_ptr_to(true, c...);
+  }
+  /// The same, its index checked only where `live` (tile operations pass a
+  /// repeat's guard: an access that tile::pred turns off may have any index).
+  template <class... C>
+  TIRX_HD TIRX_FORCEINLINE constexpr element_type* guarded_ptr_to(bool live, C... c) const {
     using I = typename Table::index_type;
-    const I k = static_cast<I>(index_at(c...));
+    const I k = static_cast<I>(checked_index(live, c...));
     return [&]<int... P, int... Q>(cuda::std::integer_sequence<int, P...>,
                                    cuda::std::integer_sequence<int, Q...>) {
       return table_.ptr_to(detail::nth_coord<P>(c...)..., k,
@@ -197,6 +193,21 @@ public:
   }
 
 private:
+  template <class... C>
+  TIRX_HD TIRX_FORCEINLINE constexpr auto checked_index([[maybe_unused]] bool live, C... c) const {
+    static_assert(sizeof...(C) == rank,
+                  "tirx::Tensor::gather: give one index per mode of the gathered view");
+    const auto k = [&]<int... K>(cuda::std::integer_sequence<int, K...>) {
+      return indices_(detail::nth_coord<Mode + K>(c...)...);
+    }
+    (cuda::std::make_integer_sequence<int, Index::rank>{});
+    [[maybe_unused]] constexpr index_t extent = Table::shape().dims[Mode];
+    TIRX_CHECK(!live || detail::index_within(k, extent),
+               "tirx::Tensor::gather: an index lies outside the gathered mode (0 <= index < "
+               "extent); check the indices, or clamp them before the gather");
+    return k;
+  }
+
   Table table_;
   Index indices_;
 };
