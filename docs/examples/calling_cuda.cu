@@ -65,8 +65,9 @@ __global__ void hand_copy(Quads A, float* out) {
 
 // [snippet:asm-beside-apply]
 // tile::apply fills a shared tile; a hand-written ld.shared.v4 reads another
-// thread's chunk of it; prmt, which no tirx family emits, reverses the bytes
-// of each word into a tirx register tile; tile::apply stores that.
+// thread's chunk of it; a hand-written prmt (tile::apply<ptx<"prmt.b32">> has
+// it too) reverses the bytes of each word into a tirx register tile;
+// tile::apply stores that.
 using Words = GlobalTensor<unsigned, ShapeT<4, 32, 4>, 16>;
 constexpr TileLayout word_regs = layout_of<"S[(4, 32, 4) : (1@warpid, 1@laneid, 1)]">;
 
