@@ -189,6 +189,7 @@ int main() {
     TIRX_CHECK_CUDA(cudaStreamCreateWithFlags(&second, cudaStreamNonBlocking));
     TIRX_CHECK_CUDA(cudaEventCreateWithFlags(&started, cudaEventDisableTiming));
     TIRX_CHECK_CUDA(cudaMemset(buf, 0xFF, n * sizeof(float)));
+    TIRX_CHECK_CUDA(cudaDeviceSynchronize()); // non-blocking streams do not wait for it
     TIRX_CHECK_CUDA(produce_then_consume_in_two_streams(buf, out, n, first, second, started));
     download(out);
     ok = true;

@@ -97,6 +97,7 @@ PdlRun pdl_run(bool dependent_launch, bool with_probe, cudaStream_t s, cudaStrea
   data.poison();
   out.poison();
   stamps.upload({0ULL, ULLONG_MAX, ULLONG_MAX, ULLONG_MAX});
+  TIRX_CHECK_CUDA(cudaDeviceSynchronize()); // the setup, on the default stream, is done
   LaunchConfig primary;
   primary.grid = 4;
   primary.block = 128;
@@ -201,6 +202,7 @@ void check_programmatic_event(const cudaDeviceProp& prop, bool concurrent) {
   data.poison();
   out.poison();
   stamps.upload({0ULL, ULLONG_MAX, ULLONG_MAX, ULLONG_MAX});
+  TIRX_CHECK_CUDA(cudaDeviceSynchronize()); // the setup, on the default stream, is done
   LaunchConfig primary;
   primary.grid = 4;
   primary.block = 128;
@@ -371,6 +373,7 @@ void check_priority() {
       std::printf("FAIL priority: a stream created at %d reads back %d\n", p, back);
     for (cudaStream_t stream : {static_cast<cudaStream_t>(nullptr), s}) {
       out.poison();
+      TIRX_CHECK_CUDA(cudaDeviceSynchronize()); // s does not wait for the default stream
       LaunchConfig cfg;
       cfg.grid = 8;
       cfg.block = 128;
