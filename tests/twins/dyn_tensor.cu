@@ -12,6 +12,7 @@
 
 // -- tirx -----------------------------------------------------------------------
 
+// [snippet:dyn-rows]
 using DynRows =
     tirx::DynTensor<float, tirx::Extents<tirx::dyn, 128>, tirx::Strides<tirx::dyn, 1>, 16>;
 
@@ -25,7 +26,9 @@ __global__ void dyn_rows(DynRows x, DynRows y) {
   auto out = y.sub(r, tirx::_);
   out[tirx::ramp(lane * 4, 1_c, 4_c)] = in[tirx::ramp(lane * 4, 1_c, 4_c)] + 1.0f;
 }
+// [/snippet]
 
+// [snippet:dyn-elements]
 using Dyn3 = tirx::DynTensor<float, tirx::Extents<tirx::dyn, tirx::dyn, tirx::dyn>,
                              tirx::Strides<tirx::dyn, tirx::dyn, 1>>;
 
@@ -36,9 +39,11 @@ __global__ void dyn_elements(Dyn3 x, Dyn3 y) { // blocks (tiles of 2 x 4 x 32), 
   if (a.contains(i, j, k))
     b(i, j, k) = a(i, j, k) * 2.0f;
 }
+// [/snippet]
 
 // -- plain CUDA -----------------------------------------------------------------
 
+// [snippet:dyn-rows-twin]
 __global__ void dyn_rows_twin(const float* x, long long ldx, float* y, long long ldy, long long m) {
   const long long r = blockIdx.x * 4LL + threadIdx.x / 32;
   if (r >= m)
@@ -48,6 +53,7 @@ __global__ void dyn_rows_twin(const float* x, long long ldx, float* y, long long
   *reinterpret_cast<float4*>(y + r * ldy + lane * 4) =
       make_float4(v.x + 1.0f, v.y + 1.0f, v.z + 1.0f, v.w + 1.0f);
 }
+// [/snippet]
 
 __global__ void dyn_elements_twin(const float* x, long long n0, long long n1, long long n2,
                                   long long sx0, long long sx1, float* y, long long sy0,

@@ -100,7 +100,12 @@ template <class F, class... Args> __device__ TIRX_FORCEINLINE void ewise(F&& f, 
     constexpr int nsrc = nops - 1;
     using Scope = detail::bare<detail::pack_element_t<nops, Args...>>;
     using Dst = detail::bare<detail::pack_element_t<0, Args...>>;
-    if constexpr (!is_tensor_v<Dst>) {
+    constexpr bool gathered = (is_gathered_v<detail::bare<Args>> || ...);
+    if constexpr (gathered) {
+      static_assert(!gathered, "tirx::tile::ewise: a gathered operand (tensor.gather(indices)) is "
+                               "moved by tile::apply only; load it into registers with ld (or "
+                               "store the registers with st) and call ewise on the registers");
+    } else if constexpr (!is_tensor_v<Dst>) {
       static_assert(is_tensor_v<Dst>, "tirx::tile::ewise: the destination must be a tirx tensor "
                                       "(f's results are written into it); pass "
                                       "it right after f");
