@@ -215,6 +215,12 @@ std::tuple<at::Tensor, at::Tensor> attention_fwd(const at::Tensor& q, const at::
   t.scale = static_cast<float>(scale), t.causal = causal;
   cudaError_t err = cudaSuccess;
   try {
+    // split keys where the query blocks leave SMs idle (a decode step)
+    at::Tensor workspace;
+    if (const size_t bytes = tirx_ops::attention_fwd_workspace(t); bytes > 0) {
+      workspace = at::empty({static_cast<int64_t>(bytes)}, q.options().dtype(at::kByte));
+      t.workspace = workspace.data_ptr();
+    }
     err = tirx_ops::attention_fwd(t, dt == at::kHalf,
                                   c10::cuda::getCurrentCUDAStream(q.get_device()).stream());
   } catch (const std::invalid_argument& e) {
@@ -334,6 +340,12 @@ std::tuple<at::Tensor, at::Tensor> attention_varlen_fwd(
   }
   cudaError_t err = cudaSuccess;
   try {
+    // split keys where the query blocks leave SMs idle (a decode step)
+    at::Tensor workspace;
+    if (const size_t bytes = tirx_ops::attention_fwd_workspace(t); bytes > 0) {
+      workspace = at::empty({static_cast<int64_t>(bytes)}, q.options().dtype(at::kByte));
+      t.workspace = workspace.data_ptr();
+    }
     err = tirx_ops::attention_fwd(t, dt == at::kHalf,
                                   c10::cuda::getCurrentCUDAStream(q.get_device()).stream());
   } catch (const std::invalid_argument& e) {

@@ -23,6 +23,7 @@ tirx_kernels::AttentionArgs args_of(const AttentionTensors& t) {
   a.total_q = t.total_q, a.total_k = t.total_k, a.seqused_k = t.seqused_k;
   a.block_table = t.block_table, a.pages_per_seq = t.pages_per_seq;
   a.page_size = t.page_size, a.num_pages = t.num_pages;
+  a.workspace = t.workspace;
   return a;
 }
 } // namespace
@@ -31,6 +32,10 @@ cudaError_t attention_fwd(const AttentionTensors& t, bool fp16, cudaStream_t str
   const tirx_kernels::AttentionArgs a = args_of(t);
   return fp16 ? tirx_kernels::attention_forward<__half>(a, stream)
               : tirx_kernels::attention_forward<__nv_bfloat16>(a, stream);
+}
+
+size_t attention_fwd_workspace(const AttentionTensors& t) {
+  return tirx_kernels::attention_forward_workspace(args_of(t));
 }
 
 size_t attention_bwd_workspace(const AttentionTensors& t) {

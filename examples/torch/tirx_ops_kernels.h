@@ -40,7 +40,11 @@ struct AttentionTensors {
   const int* seqused_k;
   const int* block_table;
   int pages_per_seq, page_size, num_pages;
+  void* workspace; ///< attention_fwd_workspace(t) bytes, or null: no split keys
 };
+
+/// The workspace bytes attention_fwd uses to split the keys of t (0: none).
+size_t attention_fwd_workspace(const AttentionTensors& t);
 
 /// o = softmax(scale q k^T + mask) v and lse (tirx_kernels::attention_forward),
 /// bf16 or (fp16) half; throws std::invalid_argument for what it cannot take.

@@ -31,13 +31,11 @@
 // block table; the producer loads each 64-row box from its page.
 #pragma once
 
+#include "attention_tiles.cuh"
+
 #include <tirx/exec/softmax.hpp>
-#include <tirx/tile.hpp>
 
 namespace tirx_kernels::attention {
-
-using namespace tirx;
-using bf16 = nv_bfloat16;
 
 inline constexpr int threads = 384; ///< a producer and two consumer warpgroups
 inline constexpr int block_m = 128; ///< query rows per CTA (64 per consumer)
@@ -52,6 +50,14 @@ template <class T> struct FwdParams {
   long long o_batch = 0, o_row = 0, o_head = 0;
   float* lse = nullptr;                  ///< natural log; may be null
   long long lse_batch = 0, lse_head = 0; ///< lse's strides (its rows are contiguous)
+  // split keys: the CTAs of a query block take num_splits shares of its KV
+  // blocks; each writes its O (fp32, over its own row sums) and lse into
+  // these at split * lse_split + its lse offset (O: times D), and
+  // attention_fwd_combine merges them
+  int num_splits = 1;
+  long long lse_split = 0;
+  float* o_partial = nullptr;
+  float* lse_partial = nullptr;
   // variable-length batches: batch b's rows of q and o (of k and v) are
   // [cu_seqlens_q[b], cu_seqlens_q[b + 1]) of a packed tensor; null: dense
   const int* cu_seqlens_q = nullptr;
@@ -78,78 +84,6 @@ template <class T> TIRX_HD TIRX_FORCEINLINE SeqSpan seq_span(const FwdParams<T>&
     s.sk = p.seqused_k[b];
   return s;
 }
-
-/// The wgmma of one 16-wide K slice for inputs fp16 (F16) or bf16, N.
-template <bool F16, int N> struct wgmma_of;
-template <> struct wgmma_of<false, 64> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 64> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 80> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n80k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 80> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n80k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 96> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n96k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 96> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n96k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 192> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 192> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 112> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n112k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 112> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n112k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 128> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 128> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 176> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 176> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n176k16.f32.f16.f16">;
-};
-template <> struct wgmma_of<false, 256> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16">;
-};
-template <> struct wgmma_of<true, 256> {
-  using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">;
-};
-
-/// A TMA box of (1, Rows, 1, 64) elements of a BSHD tensor: Rows sequence
-/// positions of one head, 64 head-dim columns (128 bytes, the 128-byte
-/// swizzle's row).
-template <class T, int Rows> struct box {
-  static constexpr Shape extents = shape(1, Rows, 1, 64);
-  static constexpr TileLayout value = tma_smem_layout(extents, SwizzleMode::b128, 2);
-  using Map = TensorMap<T, typename detail::shape_type_of<extents>::type,
-                        typename detail::layout_type_of<value>::type>;
-};
-
-/// A shared tile of (MN, K) 16-bit elements as wgmma reads it: Rows x D
-/// K-major (Q, K: D / 64 boxes of (Rows, 64) side by side), or its
-/// transpose D x Rows MN-major (V: the same bytes).
-template <int MN, int K, MatrixMajor M> struct tile_layout_of {
-  static constexpr TileLayout value = wgmma_smem_layout(shape(MN, K), M, SwizzleMode::b128, 2);
-  using type = typename detail::layout_type_of<value>::type;
-};
-template <class T, int MN, int K, MatrixMajor M>
-using SmemTile =
-    Tensor<T, ShapeT<MN, K>, MemScope::shared_dyn, 1024, typename tile_layout_of<MN, K, M>::type>;
 
 /// The compile-time facts of one forward kernel: element type T (bf16 or
 /// half), head dim D, KV block BN, ring stages, causal mask, a paged KV
@@ -197,17 +131,6 @@ template <class Cfg> __device__ TIRX_FORCEINLINE int kv_blocks(int m0, int sq, i
   return n_end;
 }
 
-/// The boxes of (Rows x D) rows of a tile of TileRows rows: D / 64 boxes
-/// side by side, one per 64 columns (TileRows x 64 elements apart).
-template <class Box, int D, int TileRows = Box::extents.dims[1], class T, class Map>
-__device__ TIRX_FORCEINLINE void load_tile(T* smem, const Map& map, MBarrier bar, int b, int row,
-                                           int h) {
-  using Tile = typename Box::Map::template smem_tensor<>;
-#pragma unroll
-  for (int c = 0; c < D / 64; ++c)
-    tma::load(decl_tensor<Tile>(smem + c * TileRows * 64), map, bar, b, row, h, 64 * c);
-}
-
 template <class Cfg>
 __global__ void __launch_bounds__(threads, 1)
     attention_fwd_kernel(const __grid_constant__ typename Cfg::Map map_q,
@@ -227,20 +150,26 @@ __global__ void __launch_bounds__(threads, 1)
   const int h = static_cast<int>(blockIdx.y), b = static_cast<int>(blockIdx.z);
   const SeqSpan span = seq_span(p, b);
   const int m_blocks = (span.sq + block_m - 1) / block_m;
-  if (static_cast<int>(blockIdx.x) >= m_blocks)
+  const int split = static_cast<int>(blockIdx.x) % p.num_splits;
+  const int m_index = static_cast<int>(blockIdx.x) / p.num_splits;
+  if (m_index >= m_blocks)
     return; // a shorter sequence of a variable-length batch
-  TIRX_CHECK(m_blocks <= static_cast<int>(gridDim.x),
+  TIRX_CHECK(m_blocks * p.num_splits <= static_cast<int>(gridDim.x),
              "tirx_kernels::attention: a sequence of cu_seqlens_q is longer than seqlen_q; pass "
              "the longest as seqlen_q");
   TIRX_CHECK(!Cfg::paged || span.sk <= p.block_table_stride * p.page_size,
              "tirx_kernels::attention: a batch's keys (seqused_k) exceed its pages_per_seq pages; "
              "pass the most keys of any batch as seqlen_k");
   // the longest causal rows first: blockIdx.x counts m blocks from the end
-  const int m_block =
-      Cfg::causal ? m_blocks - 1 - static_cast<int>(blockIdx.x) : static_cast<int>(blockIdx.x);
+  const int m_block = Cfg::causal ? m_blocks - 1 - m_index : m_index;
   const int m0 = m_block * block_m;
   const int h_kv = h / (p.heads_q / p.heads_kv);
-  const int n_end = kv_blocks<Cfg>(m0, span.sq, span.sk);
+  // this CTA's KV blocks: [n_lo, n_end), its share of the query block's
+  int n_lo = 0, n_end = kv_blocks<Cfg>(m0, span.sq, span.sk);
+  if (p.num_splits > 1) {
+    const int share = (n_end + p.num_splits - 1) / p.num_splits;
+    n_lo = min(split * share, n_end), n_end = min(n_lo + share, n_end);
+  }
   const int wg = static_cast<int>(threadIdx.x / 128);
   // the batch coordinate of the tensor maps: 0 in a packed tensor
   const int qb = p.cu_seqlens_q != nullptr ? 0 : b, kb = p.cu_seqlens_k != nullptr ? 0 : b;
@@ -255,7 +184,7 @@ __global__ void __launch_bounds__(threads, 1)
 
   if (wg == 0) {
     setmaxnreg_dec<24>();
-    if (threadIdx.x == 0 && n_end > 0) {
+    if (threadIdx.x == 0 && n_end > n_lo) {
       (void)tma_barrier<tma_bytes<T>(block_m * D)>(q_full).arrive();
       load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full, qb, span.q0 + m0, h);
       load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full, qb, span.q0 + m0 + 64, h);
@@ -276,7 +205,7 @@ __global__ void __launch_bounds__(threads, 1)
         }
       };
       PipelineState<Stages> ks{}, vs{};
-      for (int n = n_end - 1; n >= 0; --n, ks.advance(), vs.advance()) {
+      for (int n = n_end - 1; n >= n_lo; --n, ks.advance(), vs.advance()) {
         k_ring.producer_acquire(ks);
         k_ring.template producer_commit_tx<tma_bytes<T>(BN * D)>(ks);
         load_kv(k_smem + ks.index * BN * D, map_k, k_ring.full(ks.index), n);
@@ -341,7 +270,7 @@ __global__ void __launch_bounds__(threads, 1)
   };
   auto times = [](float x, float f) { return x * f; };
 
-  if (n_end > 0) {
+  if (n_end > n_lo) {
     q_full.wait(0);
     qk();
     wgmma_wait_group<0>(s);
@@ -351,7 +280,7 @@ __global__ void __launch_bounds__(threads, 1)
     mask(n_end - 1);
     (void)softmax.template step<true>(s, p.scale_log2);
     convert(pr, s);
-    for (int n = n_end - 2; n >= 0; --n) {
+    for (int n = n_end - 2; n >= n_lo; --n) {
       qk();               // S of block n ...
       pv(n == n_end - 2); // ... issued before O += P V of block n + 1
       wgmma_wait_group<1>(s);
@@ -367,29 +296,84 @@ __global__ void __launch_bounds__(threads, 1)
       row_map(times, o, factor);
       convert(pr, s);
     }
-    pv(n_end == 1);
+    pv(n_end - n_lo == 1);
     wgmma_wait_group<0>(o, pr);
     if (leader)
       v_ring.consumer_release(vs);
-  } else { // no key for any row of the CTA (causal, S_q > S_k)
+  } else { // no key for any row of the CTA (causal, S_q > S_k; an empty share)
     coord_map([](float, int, int) { return 0.0f; }, o);
   }
   const auto inv = softmax.finish();
   row_map(times, o, inv);
 
-  // the epilogue: O in the input type, pairs of columns from the registers
-  auto out = alloc_like<T>(o);
-  convert(out, o);
-  T* o_head = p.o + b * p.o_batch + span.q0 * p.o_row + h * p.o_head;
-  store_fragment(out, o_head, p.o_row, row0, 0, span.sq, D);
-  if (p.lse != nullptr && fragment_origin<decltype(s)>()[1] == 0) {
+  // the epilogue: O in the input type, pairs of columns from the registers;
+  // a share of split keys leaves O in fp32 and its lse for the combine
+  const long long lse_at = b * p.lse_batch + h * p.lse_head + span.q0;
+  float* lse = p.lse == nullptr ? nullptr : p.lse + lse_at;
+  if (p.num_splits > 1) {
+    const long long at = split * p.lse_split + lse_at;
+    store_fragment(o, p.o_partial + at * D, D, row0, 0, span.sq, D);
+    lse = p.lse_partial + at;
+  } else {
+    auto out = alloc_like<T>(o);
+    convert(out, o);
+    T* o_head = p.o + b * p.o_batch + span.q0 * p.o_row + h * p.o_head;
+    store_fragment(out, o_head, p.o_row, row0, 0, span.sq, D);
+  }
+  if (lse != nullptr && fragment_origin<decltype(s)>()[1] == 0) {
     const auto rows = fragment_row_coords<decltype(s)>(row0);
-    float* lse = p.lse + b * p.lse_batch + h * p.lse_head + span.q0;
 #pragma unroll
     for (int j = 0; j < fragment_rows<decltype(s)>; ++j)
       if (rows[j] < span.sq)
         lse[rows[j]] = softmax.lse(j, p.scale);
   }
+}
+
+/// Merges the num_splits shares of split keys: per row, O = sum_s w_s O_s
+/// with w_s = exp(lse_s - lse) and lse = log sum_s exp(lse_s) (a share
+/// without keys has lse_s = +inf and weight 0; a row without any, O = 0
+/// and lse = +inf). One warp per row, 4 rows a block of 128 threads; grid
+/// (rows / 4, heads_q, batch).
+template <class T, int D>
+__global__ void __launch_bounds__(128)
+    attention_fwd_combine(const __grid_constant__ FwdParams<T> p) {
+  const int b = static_cast<int>(blockIdx.z), h = static_cast<int>(blockIdx.y);
+  const int row = static_cast<int>(blockIdx.x) * 4 + static_cast<int>(threadIdx.x / 32);
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  const SeqSpan span = seq_span(p, b);
+  if (row >= span.sq)
+    return;
+  const long long at = b * p.lse_batch + h * p.lse_head + span.q0 + row;
+  float top = -INFINITY;
+  for (int s = 0; s < p.num_splits; ++s) {
+    const float l = p.lse_partial[s * p.lse_split + at];
+    top = l != INFINITY && l > top ? l : top;
+  }
+  constexpr int per_lane = D / 32;
+  float acc[per_lane] = {}, total = 0.0f;
+  if (top != -INFINITY)
+    for (int s = 0; s < p.num_splits; ++s) {
+      const float l = p.lse_partial[s * p.lse_split + at];
+      if (l == INFINITY)
+        continue;
+      const float w = __expf(l - top);
+      total += w;
+      const float* os = p.o_partial + (s * p.lse_split + at) * D;
+#pragma unroll
+      for (int i = 0; i < per_lane; ++i)
+        acc[i] += w * os[lane + 32 * i];
+    }
+  T* o = p.o + b * p.o_batch + (span.q0 + row) * p.o_row + h * p.o_head;
+  const float inv = total > 0.0f ? 1.0f / total : 0.0f;
+#pragma unroll
+  for (int i = 0; i < per_lane; ++i) {
+    if constexpr (cuda::std::is_same_v<T, half>)
+      o[lane + 32 * i] = __float2half_rn(acc[i] * inv);
+    else
+      o[lane + 32 * i] = __float2bfloat16_rn(acc[i] * inv);
+  }
+  if (p.lse != nullptr && lane == 0)
+    p.lse[at] = total > 0.0f ? top + logf(total) : INFINITY;
 }
 #endif
 

@@ -5,11 +5,14 @@
 // packed keys, and KV caches of 64-, 128- and 256-row pages in a shuffled
 // block table (decode with one query row, prefill with many), causal
 // (bottom-right aligned per batch) and not, grouped-query heads, head dims
-// 64, 128, 192 and 256. Inputs are seeded random normals; O and the logsumexp
-// are compared with a host reference in double precision on the inputs as
-// rounded; outputs are poisoned (NaN) first and rows that belong to no
-// batch must stay poisoned. Exit 0: all passed; 1: a case failed; 77: no
-// GPU or not sm_90 (ctest: skipped). --quick: fewer cases.
+// 64, 128, 192 and 256; keys split into shares merged by their
+// logsumexps (forced share counts, shares without keys, the chosen count;
+// the partials' workspace poisoned). Inputs are seeded random normals; O
+// and the logsumexp are compared with a host reference in double
+// precision on the inputs as rounded; outputs are poisoned (NaN) first and
+// rows that belong to no batch must stay poisoned. Exit 0: all passed; 1:
+// a case failed; 77: no GPU or not sm_90 (ctest: skipped). --quick: fewer
+// cases.
 #include "attention_cases.hpp"
 
 #include "../../kernels/attention/attention.cuh"
@@ -36,9 +39,10 @@ struct VarCase {
   /// how the keys are stored: packed (cu_seqlens_k), dense (batch x most
   /// keys, seqused_k) or paged (page_size rows a page, seqused_k)
   enum Keys { packed, dense, paged } keys;
-  int page_size;  ///< paged only
-  bool varlen_q;  ///< q packed (cu_seqlens_q) or dense (every batch q_lens[0] rows)
-  int slack_rows; ///< rows past the last batch's in packed q/o: stay poisoned
+  int page_size;   ///< paged only
+  bool varlen_q;   ///< q packed (cu_seqlens_q) or dense (every batch q_lens[0] rows)
+  int slack_rows;  ///< rows past the last batch's in packed q/o: stay poisoned
+  int splits = -1; ///< split keys: -1 none (no workspace), 0 chosen, else forced
 };
 
 template <class T> T* to_device(const std::vector<T>& h) {
@@ -126,16 +130,24 @@ template <class T> void run_case(const VarCase& c, std::mt19937& rng) {
     a.block_table = d_table, a.pages_per_seq = pages_per_seq, a.page_size = c.page_size,
     a.num_pages = num_pages;
   a.q = dq, a.k = dk, a.v = dv, a.o = dout, a.lse = dlse;
+  void* workspace = nullptr;
+  if (c.splits >= 0) {
+    a.num_splits = c.splits;
+    const size_t bytes = tirx_kernels::attention_forward_workspace(a);
+    TIRX_CHECK_CUDA(cudaMalloc(&workspace, bytes > 0 ? bytes : 256));
+    TIRX_CHECK_CUDA(cudaMemset(workspace, 0xff, bytes > 0 ? bytes : 256)); // NaN partials
+    a.workspace = workspace;
+  }
   TIRX_CHECK_CUDA(tirx_kernels::attention_forward<T>(a));
   TIRX_CHECK_LAUNCH("attention_forward");
   std::vector<T> ho(nq);
   std::vector<float> hl(nlse);
   TIRX_CHECK_CUDA(cudaMemcpy(ho.data(), dout, nq * sizeof(T), cudaMemcpyDeviceToHost));
   TIRX_CHECK_CUDA(cudaMemcpy(hl.data(), dlse, nlse * sizeof(float), cudaMemcpyDeviceToHost));
-  for (void* p :
-       {static_cast<void*>(dq), static_cast<void*>(dk), static_cast<void*>(dv),
-        static_cast<void*>(dout), static_cast<void*>(dlse), static_cast<void*>(d_cu_q),
-        static_cast<void*>(d_cu_k), static_cast<void*>(d_used), static_cast<void*>(d_table)})
+  for (void* p : {static_cast<void*>(dq), static_cast<void*>(dk), static_cast<void*>(dv),
+                  static_cast<void*>(dout), static_cast<void*>(dlse), static_cast<void*>(d_cu_q),
+                  static_cast<void*>(d_cu_k), static_cast<void*>(d_used),
+                  static_cast<void*>(d_table), workspace})
     cudaFree(p);
 
   const double scale = 1.0 / std::sqrt(static_cast<double>(d));
@@ -195,11 +207,11 @@ template <class T> void run_case(const VarCase& c, std::mt19937& rng) {
       std::printf("  element %zu of no row was written\n", i);
   static const char* const key_names[] = {"packed", "dense+used", "paged"};
   std::printf("%s %-5s batch %d q %s max %4d keys %-10s max %4d page %3d hq %2d hkv %d d %3d %-6s "
-              "max |dO| %.2e\n",
+              "splits %2d max |dO| %.2e\n",
               bad ? "FAIL" : "ok  ", std::is_same_v<T, half> ? "fp16" : "bf16", batch,
               c.varlen_q ? "varlen" : "dense ", max_q, key_names[c.keys], max_k,
               c.keys == VarCase::paged ? c.page_size : 0, c.hq, c.hkv, d,
-              c.causal ? "causal" : "full", worst);
+              c.causal ? "causal" : "full", c.splits, worst);
   failures += bad > 0;
 }
 
@@ -225,6 +237,12 @@ int main(int argc, char** argv) {
       {{100, 7}, {400, 900}, 2, 1, 256, false, K::paged, 128, true, 0},
       {{150, 40}, {150, 600}, 2, 2, 192, true, K::packed, 0, true, 0},
       {{1, 1}, {500, 64}, 4, 1, 192, false, K::paged, 64, false, 0},
+      // split keys: forced uneven shares, empty shares, causal, and chosen
+      {{1, 1}, {2000, 700}, 8, 2, 128, false, K::dense, 0, false, 0, 5},
+      {{1, 1, 1}, {300, 1000, 129}, 8, 1, 64, true, K::paged, 128, false, 0, 7},
+      {{200, 3}, {1500, 900}, 2, 1, 128, true, K::packed, 0, true, 4, 3},
+      {{64}, {600}, 2, 2, 256, true, K::dense, 0, false, 0, 12},
+      {{1, 1}, {8000, 4096}, 8, 2, 128, false, K::paged, 256, false, 0, 0},
   };
   int n = 0;
   for (const VarCase& c : cases) {

@@ -152,6 +152,20 @@ int main() {
       "keys",
       [&](AttentionArgs& a, AttentionGrads&) { paged(a), a.pages_per_seq = 4; }, forward);
   expect(
+      "forward, num_splits without a workspace",
+      "tirx_kernels::attention: num_splits 4 needs a workspace of attention_forward_workspace(a) "
+      "bytes",
+      [](AttentionArgs& a, AttentionGrads&) { a.num_splits = 4; }, forward);
+  expect(
+      "forward, num_splits negative",
+      "tirx_kernels::attention: num_splits must be 0 (chosen) or 1 to 256, got -1",
+      [](AttentionArgs& a, AttentionGrads&) { a.num_splits = -1; }, forward);
+  expect(
+      "forward, misaligned workspace",
+      "tirx_kernels::attention: the workspace must be 256-byte aligned",
+      [](AttentionArgs& a, AttentionGrads&) { a.workspace = reinterpret_cast<void*>(16400); },
+      forward);
+  expect(
       "backward, varlen",
       "tirx_kernels::attention_backward: variable-length batches and paged KV caches are "
       "forward only: pass dense tensors",
