@@ -1,8 +1,9 @@
 // Every way of indexing a tensor, with the index type a template parameter:
 // sub with an integer and with range_from, element access, ptr_to,
 // operator[], ramp vector access, owned local tensors, GridTensor tiles and
-// rows. index_types.cu and index_types.cpp instantiate it with every
-// integer type a user may pass (and blockIdx.x, threadIdx.x in device code)
+// rows, DynTensor element access, sub and tiles. index_types.cu and
+// index_types.cpp instantiate it with every integer type a user may pass
+// (and blockIdx.x, threadIdx.x in device code)
 // under -Wall -Wextra -Werror, with the debug checks on and off: tirx's own
 // code must not warn (e.g. `i >= 0` on an unsigned index).
 #pragma once
@@ -37,6 +38,18 @@ template <class I> TIRX_HD float read_with(Grid4 a, I i) {
   auto matrix = grid_tensor(a.data(), 10, 100);
   s += matrix.row(i).template tile<32>(i).tensor(i);
   s += matrix.tile<4, 32>(i, i).row(i).tensor[i];
+  // run-time shapes: element access, sub, tiles and their edge predicate
+  using Dyn3 = DynTensor<float, Extents<dyn, 2, dyn>, Strides<dyn, dyn, 1>, 16>;
+  auto d = decl_tensor<Dyn3>(a.data(), {8, 2, 128}, {256, 128, 1});
+  s += d(i, i, i) + *d.ptr_to(i, c<1>, i) + d.sub(i, _, range_from<4>(i))(i, i);
+  auto dt = d.tile<2, 2, 32>(i, i, i);
+  if (dt.contains(i, i, i))
+    s += dt(i, i, i);
+  s += dt.row(i, i).tensor[i] + dt.tensor()(i, i, i);
+  if (dt.full() || !dt.empty())
+    s += static_cast<float>(dt.valid(2) + d.num_tiles<2, 2, 32>().total() + d.extent(0));
+  auto rows = decl_tensor<DynTensor<float, Extents<dyn, 64>>>(a.data(), {10, 64});
+  s += rows.tile<4, 64>(i, 0).tensor()(i, i) + dyn_tensor(matrix).tile<4, 32>(i, i)(i, i);
   return s;
 }
 

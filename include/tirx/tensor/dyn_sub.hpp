@@ -112,7 +112,6 @@ template <DynSubPlan P, SubModeList M, class X, class... A>
 TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub_checked(const X& x, A... a) {
   using T = typename X::element_type;
   using Index = typename X::index_type;
-  constexpr DynSubPlan p = P;
   Index off = 0;
   auto move = [&]<int D, class Y>(Y y) {
     constexpr SubMode m = M.m[D];
@@ -131,7 +130,7 @@ TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub_checked(const X& x, A... a) {
   };
   [&]<int... D>(cuda::std::integer_sequence<int, D...>) { (move.template operator()<D>(a), ...); }
   (cuda::std::make_integer_sequence<int, X::rank>{});
-  using R = typename view_of<T, p.ext, p.str, p.align, Index>::type;
+  using R = typename view_of<T, P.ext, P.str, P.align, Index>::type;
   if constexpr (is_tensor_v<R>) {
     return R{x.ptr + off};
   } else {
@@ -140,13 +139,13 @@ TIRX_HD TIRX_FORCEINLINE constexpr auto dyn_sub_checked(const X& x, A... a) {
     [&]<int... D>(cuda::std::integer_sequence<int, D...>) {
       (
           [&] {
-            constexpr int n = p.to[D];
+            constexpr int n = P.to[D];
             if constexpr (n >= 0) {
-              constexpr int extent_slot = p.ext.slot(n), stride_slot = p.str.slot(n);
+              constexpr int extent_slot = P.ext.slot(n), stride_slot = P.str.slot(n);
               constexpr index_t step = M.m[D].step;
-              if constexpr (p.ext.v[n] == dyn)
+              if constexpr (P.ext.v[n] == dyn)
                 r.run_extents[extent_slot] = x.template extent_value<D>();
-              if constexpr (p.str.v[n] == dyn)
+              if constexpr (P.str.v[n] == dyn)
                 r.run_strides[stride_slot] =
                     x.template stride_value<D>() * static_cast<Index>(step);
             }
