@@ -1,7 +1,10 @@
 # Packaging test driver, run by ctest (tests/CMakeLists.txt) as
-#   cmake -DROUTE=install|add_subdirectory|vendor -DWORK_DIR=... -P run.cmake
+#   cmake -DROUTE=install|add_subdirectory|vendor|docs_examples -DWORK_DIR=... -P run.cmake
 # Builds the consumer in this folder outside the tree (in WORK_DIR) with the
 # outer build's generator and compilers, runs it, and deletes WORK_DIR.
+# docs_examples installs tirx as the install route does and builds, through
+# find_package alone, every program of docs/examples (compiled, not run: the
+# consumer's target docs_examples); the build's time is printed.
 cmake_minimum_required(VERSION 3.22)
 
 set(consumer "${CMAKE_CURRENT_LIST_DIR}")
@@ -44,6 +47,20 @@ if(ROUTE STREQUAL "install" OR ROUTE STREQUAL "add_subdirectory")
   step("${CMAKE_COMMAND}" -S "${consumer}" -B "${WORK_DIR}/build" ${cmake_args})
   step("${CMAKE_COMMAND}" --build "${WORK_DIR}/build" ${config_args})
   step("${WORK_DIR}/build/app")
+elseif(ROUTE STREQUAL "docs_examples")
+  step("${CMAKE_COMMAND}" --install "${TIRX_BUILD_DIR}" --prefix "${WORK_DIR}/prefix" ${config_args})
+  list(APPEND cmake_args -DTIRX_CONSUME=find_package "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix"
+       "-DTIRX_DOCS_EXAMPLES_DIR=${TIRX_SOURCE_DIR}/docs/examples")
+  step("${CMAKE_COMMAND}" -S "${consumer}" -B "${WORK_DIR}/build" ${cmake_args})
+  if(NOT PARALLEL)
+    set(PARALLEL 2) # the test holds 2 of ctest's processors (tests/CMakeLists.txt)
+  endif()
+  string(TIMESTAMP start "%s")
+  step("${CMAKE_COMMAND}" --build "${WORK_DIR}/build" --target docs_examples --parallel ${PARALLEL}
+       ${config_args})
+  string(TIMESTAMP end "%s")
+  math(EXPR seconds "${end} - ${start}")
+  message(STATUS "the docs examples built against the installed package in ${seconds} s")
 elseif(ROUTE STREQUAL "vendor")
   # Only include/tirx is copied; the CUDA headers are a documented dependency.
   file(COPY "${TIRX_SOURCE_DIR}/include/tirx" DESTINATION "${WORK_DIR}/include")

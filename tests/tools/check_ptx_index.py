@@ -29,7 +29,8 @@ nothing, `{a|b}` one of them, as in the lists. The check fails when
   stale), or
 * a name in a row's second column (`MBarrier::wait(phase)`,
   `tma::load(...)`: the last identifier before `<` or `(`, and the class
-  before `::`) is not a word of the headers.
+  before `::`) is not a word of the headers' code (comments and string
+  literals left out).
 
 Usage:
   check_ptx_index.py GUIDE --include DIR
@@ -200,7 +201,9 @@ def header_words(include_dir):
         for name in files:
             if name.endswith((".hpp", ".inc", ".def")):
                 with open(os.path.join(dirpath, name), encoding="utf-8") as f:
-                    words.update(re.findall(r"[A-Za-z_]\w*", f.read()))
+                    code = strip_comments(f.read())
+                code = re.sub(r'"(?:\\.|[^"\\])*"', '""', code)  # not the messages' words
+                words.update(re.findall(r"[A-Za-z_]\w*", code))
     return words
 
 
