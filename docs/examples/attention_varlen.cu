@@ -83,9 +83,8 @@ float f(bf16 x) { return __bfloat162float(x); }
 /// The largest error of o's row (query qi of head h) against the host: keys
 /// 0 .. n-1 (those past limit masked), key j at row key(j) of k and v.
 template <class Key>
-double row_error(const std::vector<bf16>& q, const std::vector<bf16>& k,
-                 const std::vector<bf16>& v, const std::vector<bf16>& o, long long q_row, int h,
-                 int n, int limit, Key key) {
+double row_error(const std::vector<bf16>& q, const std::vector<bf16>& k, const std::vector<bf16>& v,
+                 const std::vector<bf16>& o, long long q_row, int h, int n, int limit, Key key) {
   const int hk = h / 4;
   std::vector<double> p(n);
   double mx = -INFINITY, sum = 0, worst = 0;
@@ -120,7 +119,8 @@ int main() {
   double worst = 0;
   { // three packed sequences: (100 queries, 250 keys), (1, 40), (300, 300)
     const std::vector<int> cu_q = {0, 100, 101, 401}, cu_k = {0, 250, 290, 590};
-    auto hq = random_bf16(401 * 8 * 64), hk = random_bf16(590 * 2 * 64), hv = random_bf16(hk.size());
+    auto hq = random_bf16(401 * 8 * 64), hk = random_bf16(590 * 2 * 64),
+         hv = random_bf16(hk.size());
     bf16 *q = device_copy(hq), *k = device_copy(hk), *v = device_copy(hv), *o;
     int *dcu_q = device_copy(cu_q), *dcu_k = device_copy(cu_k);
     TIRX_CHECK_CUDA(cudaMalloc(&o, hq.size() * 2));
@@ -150,18 +150,14 @@ int main() {
     TIRX_CHECK_CUDA(cudaMemcpy(ho.data(), o, ho.size() * 2, cudaMemcpyDeviceToHost));
     for (int b = 0; b < 2; ++b)
       for (int h = 0; h < 8; ++h)
-        worst = std::max(worst, row_error(hq, hk, hv, ho, b, h, seqlens[b], seqlens[b],
-                                          [&](int j) {
-                                            return static_cast<long long>(
-                                                       table[b * pages_per_seq + j / 128]) *
-                                                       128 +
-                                                   j % 128;
-                                          }));
+        worst = std::max(worst, row_error(hq, hk, hv, ho, b, h, seqlens[b], seqlens[b], [&](int j) {
+                           return static_cast<long long>(table[b * pages_per_seq + j / 128]) * 128 +
+                                  j % 128;
+                         }));
     for (void* p : {(void*)q, (void*)k, (void*)v, (void*)o, (void*)dt, (void*)dl})
       cudaFree(p);
   }
   const bool ok = worst < 2e-2;
-  std::printf("packed and paged attention: max |O - host| %.3g: %s\n", worst,
-              ok ? "ok" : "FAILED");
+  std::printf("packed and paged attention: max |O - host| %.3g: %s\n", worst, ok ? "ok" : "FAILED");
   return ok ? 0 : 1;
 }
