@@ -66,6 +66,14 @@ __global__ void tile_coordinate(float* p, int t) {
     tile(0, 0) = 6.0f;
 }
 
+/// A rows x rows matrix with an int index: valid while its offsets fit in 31 bits.
+__global__ void int_index(float* p, int rows) {
+  using Small = DynTensor<float, Extents<dyn, dyn>, Strides<dyn, 1>, 4, int>;
+  auto x = decl_tensor<Small>(p, {rows, rows}, {rows, 1});
+  if (rows <= 32)
+    x(1, 2) = 7.0f;
+}
+
 constexpr TrapCase cases[] = {
     {"element_inside", false, nullptr},
     {"element_outside", true,
@@ -90,6 +98,10 @@ constexpr TrapCase cases[] = {
     {"tile_first", false, nullptr},
     {"tile_negative", true,
      "tirx::DynTensor::tile: tile coordinate -1 of mode 0 is negative; tiles are numbered from 0"},
+    {"int_fits", false, nullptr},
+    {"int_overflows", true,
+     "tirx::decl_tensor: the tensor reaches offset 4899999999, past the 31 bits of its int index "
+     "type; use the index type long long"},
 };
 
 /// The child: runs one case, prints what happened, exits 0 if the kernel finished.
@@ -121,6 +133,10 @@ int child(const char* name) {
     tile_coordinate<<<1, 32>>>(buf, 0);
   else if (n == "tile_negative")
     tile_coordinate<<<1, 32>>>(buf, -1);
+  else if (n == "int_fits")
+    int_index<<<1, 32>>>(buf, 32);
+  else if (n == "int_overflows")
+    int_index<<<1, 32>>>(buf, 70000); // (70000 - 1) * 70000 + 69999
   else {
     std::printf("unknown case %s\n", name);
     return 2;

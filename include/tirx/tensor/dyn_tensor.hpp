@@ -264,7 +264,7 @@ TIRX_HD constexpr void decl_mode(X& x, typename X::index_type extent,
 /// A DynTensor over ptr with every extent and stride given, outermost mode
 /// first; the static entries must equal the type's (checked with the run-time
 /// facts in debug builds: the pointer's and run-time strides' alignment,
-/// extents of at least 0).
+/// extents of at least 0, and offsets within 31 bits for an int index).
 template <class X>
 TIRX_HD X decl_tensor(typename X::element_type* ptr,
                       const typename X::index_type (&extents)[X::rank],
@@ -282,6 +282,17 @@ TIRX_HD X decl_tensor(typename X::element_type* ptr,
     (detail::decl_mode<X, D>(x, extents[D], strides[D]), ...);
   }
   (cuda::std::make_integer_sequence<int, X::rank>{});
+  if constexpr (cuda::std::is_same_v<typename X::index_type, int>) {
+    [[maybe_unused]] long long reach = 0; // the highest offset, in elements
+    for (int d = 0; d < X::rank; ++d)
+      reach += (extents[d] > 0 ? static_cast<long long>(extents[d]) - 1 : 0LL) *
+               (strides[d] < 0 ? -static_cast<long long>(strides[d])
+                               : static_cast<long long>(strides[d]));
+    TIRX_CHECK_VALUES(reach < (1LL << 31),
+                      "tirx::decl_tensor: the tensor reaches offset {}, past the 31 bits of its "
+                      "int index type; use the index type long long",
+                      reach);
+  }
   return x;
 }
 
