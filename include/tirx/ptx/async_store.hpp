@@ -16,8 +16,8 @@
 //       {.b32 .u32 .s32 .f32 .b64 .u64 .s64 .f64 | .v2 of those | .v4 of the 32-bit ones}
 //   red.async.relaxed.cluster[.shared::cluster].mbarrier::complete_tx::bytes
 //       {.inc.u32 .dec.u32 .min/.max .u32/.s32 .and/.or/.xor.b32 .add.u32/.s32/.u64}
-//   st.async.release{.gpu|.sys}.global{.b32 ... .f64}            (sm_100, PTX 8.7)
-//   red.async.release{.gpu|.sys}.global.add{.u32 .s32 .u64 .s64}  (sm_100, PTX 8.7)
+//   st.async[.mmio].release{.gpu|.sys}.global{.b8 ... .f64}          (sm_100, PTX 8.7;
+//   red.async[.mmio].release{.gpu|.sys}.global.add{.u32 .s32 .u64 .s64}  .mmio with .sys)
 // cuda::ptx's st_async and red_async take untyped or integer values with
 // no predicate; the family emits its rows' text (every type, vectors,
 // tile::pred) instead.
@@ -34,9 +34,10 @@ using ptxemit::Issue;
 enum Rule {
   none = 0,
   vec_type = 1,   ///< .v4 of a 64-bit type, or a vector of .b128
-  elem_type = 2,  ///< a type outside st.async's (8-, 16-, 128-bit)
+  elem_type = 2,  ///< an 8-, 16- or 128-bit type on the mbarrier line, .b128 on a release line
   op_type = 3,    ///< red.async: an operation that does not take the type
   completion = 4, ///< a mbarrier line without .mbarrier::complete_tx::bytes
+  mmio_scope = 5, ///< .mmio without .sys
 };
 
 /// Whether tokens t name a release line (global memory, no mbarrier).
@@ -73,8 +74,10 @@ TIRX_HD constexpr ptxdesc::Desc describe_async(const ptxdesc::Tokens& t) {
     d.rule = completion;
   else if (ty && (bits == 128 ? d.vec > 1 : d.vec == 4 && bits == 64))
     d.rule = vec_type;
-  else if (ty && !word && !red)
+  else if (ty && !red && (rel ? bits == 128 : !word))
     d.rule = elem_type;
+  else if (t.has("mmio") && !t.has("sys"))
+    d.rule = mmio_scope;
   else if (ty && red) {
     const bool u32 = t.is(ty, "u32"), s32 = t.is(ty, "s32"), b32 = t.is(ty, "b32");
     const bool ok = t.has("inc") || t.has("dec")   ? u32
@@ -107,9 +110,12 @@ struct family {
     static_assert(R != vec_type, "tirx::tile::apply: st.async: .v4 takes the 32-bit types "
                                  "(.b32 .u32 .s32 .f32) and .v2 every 32- and 64-bit one; "
                                  "write .v2 for 64-bit elements");
-    static_assert(R != elem_type, "tirx::tile::apply: st.async stores 32- or 64-bit elements "
-                                  "(.b32 .u32 .s32 .f32 .b64 .u64 .s64 .f64); pack narrower "
-                                  "values into a 32-bit word");
+    static_assert(R != elem_type, "tirx::tile::apply: st.async's mbarrier line stores 32- or "
+                                  "64-bit elements (.b32 .u32 .s32 .f32 .b64 .u64 .s64 .f64; the "
+                                  "release line 8 to 64 bits); pack narrower values into a "
+                                  "32-bit word");
+    static_assert(R != mmio_scope, "tirx::tile::apply: st.async/red.async: .mmio takes the .sys "
+                                   "scope; write .mmio.release.sys");
     static_assert(R != op_type, "tirx::tile::apply: red.async: the operation does not take this "
                                 "type (inc/dec: u32; min/max: u32 s32; and/or/xor: b32; add: u32 "
                                 "s32 u64, and s64 on the release line); pick one of these");
@@ -157,6 +163,13 @@ struct family {
                  "r"(is.on)                                                                        \
                  : "memory");                                                                      \
   } else
+#define TIRX_SR8(SP)                                                                               \
+  if constexpr (N == 1 && ::tirx::ptxdesc::spelled(spelling, SP)) {                                \
+    asm volatile("{ .reg .pred p; .reg .b8 t; setp.ne.b32 p, %3, 0; cvt.u8.u16 t, %2; @p " SP      \
+                 " [%0+%1], t; }" ::"l"(g),                                                        \
+                 "n"(M::imm), "h"(b.r[0]), "r"(is.on)                                              \
+                 : "memory");                                                                      \
+  } else
 #define TIRX_RR TIRX_SR
 template <fixed_string S, Guard G, class M, class B, class... Bar>
 __device__ TIRX_FORCEINLINE void family::issue(const Issue& is, M& m, const B& b,
@@ -179,6 +192,7 @@ __device__ TIRX_FORCEINLINE void family::issue(const Issue& is, M& m, const B& b
 #undef TIRX_SA
 #undef TIRX_RA
 #undef TIRX_SR
+#undef TIRX_SR8
 #undef TIRX_RR
 #undef TIRX_SA_PRED
 #undef TIRX_SA_V1

@@ -101,8 +101,9 @@ TIRX_HD constexpr bool qualifier_token(const ptxdesc::Tokens& t, int k) {
 /// and scope); size 0 for an unqualified one.
 TIRX_HD constexpr ptxdesc::Variant qualified_variant(const ptxdesc::Tokens& t) {
   ptxdesc::Variant v{};
-  if (qualifier_of(t) <= 0 || t.text.size >= static_cast<int>(sizeof v.text))
-    return v;
+  const int q = qualifier_of(t);
+  if (q <= 0 || !takes(t, q) || t.text.size >= static_cast<int>(sizeof v.text))
+    return v; // (a qualifier the operation lacks: no variant, its rule reports it)
   for (int k = 0; k < t.n; ++k) {
     if (k >= 2 && qualifier_token(t, k))
       continue;

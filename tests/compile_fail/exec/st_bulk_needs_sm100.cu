@@ -1,0 +1,23 @@
+// Must not compile for sm_90a: st.bulk needs sm_100.
+// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed) keeps the call out of
+// older targets.
+// expected-error {{tirx::bulk::zero: st.bulk needs sm_100 or newer; compile the call only for sm_100 (#if __CUDA_ARCH__ >= 1000)}}
+#include <tirx/tile.hpp>
+
+namespace st_bulk_needs_sm100 {
+using namespace tirx;
+
+__global__ void kernel(float* out) {
+  __shared__ alignas(16) float buf[64];
+  auto t = decl_tensor<Tensor<float, ShapeT<64>, MemScope::shared, 16>>(buf);
+#ifdef TIRX_FIXED
+#if __CUDA_ARCH__ >= 1000
+  bulk::zero(t);
+#endif
+#else
+  bulk::zero(t);
+#endif
+  out[0] = t(0);
+}
+
+} // namespace st_bulk_needs_sm100
