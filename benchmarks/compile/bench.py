@@ -60,6 +60,16 @@ def cutlass_include(out):
     return inc
 
 
+# one call of the GEMM's public entry point (kernels/gemm), its header given
+PUBLIC_GEMM = """#include "kernels/gemm/%s"
+cudaError_t call(const __nv_bfloat16* a, const __nv_bfloat16* b, __nv_bfloat16* d, int m, int n,
+                 int k, cudaStream_t stream) {
+  tirx_kernels::GemmArgs<__nv_bfloat16> g{.m = m, .n = n, .k = k, .a = a, .b = b, .d = d};
+  return tirx_kernels::gemm<tirx_kernels::Major::row, tirx_kernels::Major::col>(g, stream);
+}
+"""
+
+
 def cases(out, quick, include):
     tu = os.path.join(out, "tu")
     os.makedirs(tu, exist_ok=True)
@@ -103,6 +113,11 @@ def cases(out, quick, include):
                   tirx + [os.path.join(bench, "launch_twins.cu")]))
         c.append(("GEMM kernels/gemm (tirx_gemm.cu)", "gemm",
                   tirx + ["-DTIRX_NO_DEBUG_CHECKS", os.path.join(bench, "gemm_peers", "tirx_gemm.cu")]))
+        # a user's translation unit with one public GEMM call, by each route
+        for route, header in (("header-only, gemm.cuh", "gemm.cuh"),
+                              ("tirx::kernels, gemm_api.cuh", "gemm_api.cuh")):
+            c.append((f"public GEMM call ({route})", "gemm",
+                      tirx + [write(f"public_{header.split('.')[0]}.cu", PUBLIC_GEMM % header)]))
         if cutlass:
             c.append(("CUTLASS GEMM (cutlass_gemm.cu)", "gemm",
                       peer + [os.path.join(bench, "gemm_peers", "cutlass_gemm.cu")]))

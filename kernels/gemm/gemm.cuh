@@ -28,6 +28,12 @@
 // arguments (gemm_check) are refused with cudaErrorInvalidValue.
 #pragma once
 
+#if defined(TIRX_KERNELS_GEMM_API)
+#error                                                                                             \
+    "kernels/gemm/gemm.cuh after kernels/gemm/gemm_api.cuh: a translation unit calls the GEMM one way; include gemm.cuh alone (header-only) or gemm_api.cuh alone (tirx::kernels)"
+#endif
+#define TIRX_KERNELS_GEMM_HEADER 1
+
 #include "gemm_check.cuh"
 #include "gemm_copy.cuh"
 #include "gemm_device.cuh"
