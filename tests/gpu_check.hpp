@@ -1,6 +1,6 @@
-// Forwards to support/gpu_check.hpp. The GPU examples of docs/examples/
-// include "gpu_check.hpp" (and at_scale.cu "../../tests/gpu_check.hpp"):
-// keep this file until they include "support/gpu_check.hpp".
+// Forwards to support/gpu_check.hpp, for the test programs that include
+// "gpu_check.hpp" (the programs of docs/examples/ include only tirx's public
+// <tirx/host/cuda_check.hpp>).
 #pragma once
 
 #include "support/gpu_check.hpp"
