@@ -335,8 +335,11 @@ def check(guide, include_dir):
     for (kind, value), where in first.items():
         head = (value if isinstance(value, str) else value[0].replace("_", ".")).split(".")[0]
         head = re.split(r"[.:]", head)[0]
-        candidates = by_head.get(head, []) if HOLE not in head else list(listed | index_spellings)
-        hit = [s for s in candidates if matches(kind, value, s)]
+        if kind in ("asm", "sreg", "intrinsic") and HOLE not in value:
+            hit = [value] if value in listed or value in index_spellings else []  # exact text
+        else:
+            candidates = by_head.get(head, []) if HOLE not in head else list(listed | index_spellings)
+            hit = [s for s in candidates if matches(kind, value, s)]
         if not hit:
             shown = value if isinstance(value, str) else f"cuda::ptx::{value[0]}"
             errors.append(
