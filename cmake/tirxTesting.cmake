@@ -33,8 +33,19 @@
 #                     choice, for a .cu); `host nvcc` registers both tests
 #             text    MESSAGE is no static_assert: it only has to appear in the
 #                     output (e.g. the compiler quotes the source line holding it)
-#             sm_NN   nvcc compiles for sm_NN instead of sm_90a (an
-#                     architecture rule); the fix still builds for sm_90a
+#             TARGET  nvcc compiles for TARGET instead of sm_90a (an
+#                     architecture rule): sm_NN[a] is -arch=sm_NN[a],
+#                     gencode_NN[a] is -gencode=arch=compute_NN[a],code=sm_NN[a].
+#                     Several TARGETs: one test each, the first named
+#                     NVCC_PREFIX.NAME, the others NVCC_PREFIX.NAME.TARGET,
+#                     all with the same expectation. The fix still builds
+#                     for sm_90a.
+#         // tirx-builds: TARGET...   (optional)
+#             the source as it is (no TIRX_FIXED) compiles for each TARGET
+#             (an architecture rule that a target lifts): test
+#             NVCC_PREFIX.builds.TARGET compiles every such source in one
+#             translation unit with warnings as errors. A TARGET of sm_100
+#             or newer is left out when nvcc cannot compile for it.
 #       Exactly one expected-error line per source, on one line (the
 #       .clang-format's CommentPragmas keep clang-format from wrapping it). In
 #       the regex, a `;` (a CMake list separator) matches any one character.
@@ -47,7 +58,10 @@
 #       TIRX_COMPILE_FAIL_BATCH at a time (test PREFIX.batch.ARCH.K, a fixture
 #       of its cases' tests; tests/tools/compile_fail_batch.py says how each
 #       error is traced to its case, and a case the batch cannot show is
-#       compiled alone).
+#       compiled alone). Each nvcc case's diagnostic (its error line, the
+#       source line, the caret and the instantiation chain) must stay within
+#       TIRX_DIAGNOSTIC_LINES lines and TIRX_DIAGNOSTIC_BYTES bytes
+#       (docs/diagnostics.md); a case over it fails.
 #   tirx_header_tests()
 #       Every include/tirx/**/*.hpp compiles on its own with the host compiler
 #       (warnings as errors), and <tirx/tile.hpp> compiles with nvcc.
@@ -61,6 +75,10 @@
 # Every test target sees the tirx headers, the CUDA headers and tests/.
 
 set(TIRX_TESTS_DIR "${PROJECT_SOURCE_DIR}/tests")
+set(TIRX_DIAGNOSTIC_LINES 10 CACHE STRING
+    "the most lines one compile-fail diagnostic of nvcc may print (docs/diagnostics.md)")
+set(TIRX_DIAGNOSTIC_BYTES 5120 CACHE STRING
+    "the most bytes one compile-fail diagnostic of nvcc may print (docs/diagnostics.md)")
 
 # (nvcc is asked once per configure; each includer gets the answer)
 get_property(TIRX_DEVICE_COMPILE_ARCHS GLOBAL PROPERTY tirx_device_compile_archs)
@@ -115,6 +133,27 @@ function(tirx_device_compile_test name source)
   target_link_libraries(${name} PRIVATE tirx::tirx tirx_warnings)
 endfunction()
 
+# The nvcc flag of a compile-fail TARGET word: sm_NN[a] or gencode_NN[a].
+function(tirx_target_flag word out)
+  if(word MATCHES "^sm_[0-9]+a?$")
+    set(${out} "-arch=${word}" PARENT_SCOPE)
+  elseif(word MATCHES "^gencode_([0-9]+a?)$")
+    set(${out} "-gencode=arch=compute_${CMAKE_MATCH_1},code=sm_${CMAKE_MATCH_1}" PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "not a compile-fail target: ${word} (sm_NN[a] or gencode_NN[a])")
+  endif()
+endfunction()
+
+# Whether nvcc compiles for a TARGET word (sm_100 and newer only where it lists them).
+function(tirx_target_available word out)
+  string(REGEX MATCH "[0-9]+" sm "${word}")
+  set(ok ON)
+  if(sm GREATER_EQUAL 100 AND NOT "100a-real" IN_LIST TIRX_DEVICE_COMPILE_ARCHS)
+    set(ok OFF)
+  endif()
+  set(${out} ${ok} PARENT_SCOPE)
+endfunction()
+
 function(tirx_compile_fail_test name source regex)
   cmake_parse_arguments(PARSE_ARGV 3 arg "NVCC" "ARCH" "")
   if(arg_UNPARSED_ARGUMENTS)
@@ -126,7 +165,8 @@ function(tirx_compile_fail_test name source regex)
     if(NOT arg_ARCH)
       set(arg_ARCH sm_90a)
     endif()
-    set(flags -std=c++20 -arch=${arg_ARCH} -x cu -c -o /dev/null)
+    tirx_target_flag(${arg_ARCH} target)
+    set(flags -std=c++20 ${target} -x cu -c -o /dev/null)
     if(CMAKE_CUDA_HOST_COMPILER)
       list(APPEND flags -ccbin "${CMAKE_CUDA_HOST_COMPILER}")
     endif()
@@ -175,6 +215,7 @@ function(tirx_compile_fail_tests)
     set(batching ON)
   endif()
   set(batch_archs "")
+  set(build_targets "")
   foreach(source IN LISTS sources)
     # an edited expectation must re-run the configure step
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${source}")
@@ -195,18 +236,36 @@ function(tirx_compile_fail_tests)
     endif()
     set(compilers "")
     set(text_mode OFF)
-    set(arch sm_90a)
+    set(archs "")
     foreach(word IN LISTS words)
       if(word STREQUAL "host" OR word STREQUAL "nvcc")
         list(APPEND compilers ${word})
       elseif(word STREQUAL "text")
         set(text_mode ON)
-      elseif(word MATCHES "^sm_[0-9]+a?$")
-        set(arch ${word})
+      elseif(word MATCHES "^(sm|gencode)_[0-9]+a?$")
+        tirx_target_available(${word} ok)
+        if(ok)
+          list(APPEND archs ${word})
+        endif()
       else()
-        message(FATAL_ERROR "${source}: `// tirx-fail:` takes host, nvcc, text and an sm_NN, not ${word}")
+        message(FATAL_ERROR "${source}: `// tirx-fail:` takes host, nvcc, text and targets "
+                            "(sm_NN[a], gencode_NN[a]), not ${word}")
       endif()
     endforeach()
+    if(NOT archs)
+      set(archs sm_90a)
+    endif()
+    if(text MATCHES "// tirx-builds:([^\n]*)")
+      string(REGEX MATCHALL "[^ \t]+" built "${CMAKE_MATCH_1}")
+      foreach(word IN LISTS built)
+        tirx_target_flag(${word} unused)
+        tirx_target_available(${word} ok)
+        if(ok)
+          list(APPEND builds_${word} "${source}")
+          list(APPEND build_targets ${word})
+        endif()
+      endforeach()
+    endif()
     if(NOT compilers)
       set(compilers host)
       if(ext STREQUAL ".cu")
@@ -225,13 +284,22 @@ function(tirx_compile_fail_tests)
       set(regex "static assertion failed(: | with .)${regex}")
     endif()
     foreach(compiler IN LISTS compilers)
-      if(compiler STREQUAL "nvcc" AND batching)
-        # checked in a batch of its architecture (below)
-        string(HEX "${regex}" regex_hex)
-        list(APPEND batch_${arch} "${arg_NVCC_PREFIX}.${name}\t${source}\t${regex_hex}")
-        list(APPEND batch_archs ${arch})
-      elseif(compiler STREQUAL "nvcc")
-        tirx_compile_fail_test(${arg_NVCC_PREFIX}.${name} "${source}" "${regex}" NVCC ARCH ${arch})
+      if(compiler STREQUAL "nvcc")
+        list(GET archs 0 first_arch)
+        foreach(arch IN LISTS archs)
+          set(test "${arg_NVCC_PREFIX}.${name}")
+          if(NOT arch STREQUAL first_arch)
+            string(APPEND test ".${arch}")
+          endif()
+          if(batching)
+            # checked in a batch of its architecture (below)
+            string(HEX "${regex}" regex_hex)
+            list(APPEND batch_${arch} "${test}\t${source}\t${regex_hex}")
+            list(APPEND batch_archs ${arch})
+          else()
+            tirx_compile_fail_test(${test} "${source}" "${regex}" NVCC ARCH ${arch})
+          endif()
+        endforeach()
       else()
         tirx_compile_fail_test(${arg_PREFIX}.${name} "${source}" "${regex}")
       endif()
@@ -243,6 +311,10 @@ function(tirx_compile_fail_tests)
   list(REMOVE_DUPLICATES batch_archs)
   foreach(arch IN LISTS batch_archs)
     tirx_compile_fail_batches(${arch} "${arg_NVCC_PREFIX}" ${batch_${arch}})
+  endforeach()
+  list(REMOVE_DUPLICATES build_targets)
+  foreach(word IN LISTS build_targets)
+    tirx_compile_fail_builds(${word} "${arg_NVCC_PREFIX}.builds.${word}" ${builds_${word}})
   endforeach()
   if(NOT arg_FIXED_TEST)
     return()
@@ -272,7 +344,8 @@ endfunction()
 # writes one result per case; each case stays a test of its own that reads
 # its result.
 function(tirx_compile_fail_batches arch prefix)
-  set(command "${CMAKE_CUDA_COMPILER}" -std=c++20 -arch=${arch} -x cu -c -o /dev/null)
+  tirx_target_flag(${arch} target)
+  set(command "${CMAKE_CUDA_COMPILER}" -std=c++20 ${target} -x cu -c -o /dev/null)
   if(CMAKE_CUDA_HOST_COMPILER)
     list(APPEND command -ccbin "${CMAKE_CUDA_HOST_COMPILER}")
   endif()
@@ -302,10 +375,32 @@ function(tirx_compile_fail_batches arch prefix)
     file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${batch}.manifest" "${manifest}")
     add_test(NAME ${batch}
              COMMAND "${Python3_EXECUTABLE}" "${script}" run "${CMAKE_CURRENT_BINARY_DIR}/${batch}.manifest"
-                     "${results}")
+                     "${results}" --budget ${TIRX_DIAGNOSTIC_LINES} ${TIRX_DIAGNOSTIC_BYTES})
     set_tests_properties(${batch} PROPERTIES LABELS compile-fail FIXTURES_SETUP ${batch})
     math(EXPR k "${k} + 1")
   endwhile()
+endfunction()
+
+# Test NAME: the sources (each in a namespace of its own), as they are,
+# compile together for TARGET with warnings as errors.
+function(tirx_compile_fail_builds word name)
+  string(MAKE_C_IDENTIFIER "${name}" stem)
+  set(content "// generated by tirx_compile_fail_tests(): the sources that compile for ${word}\n")
+  foreach(source IN LISTS ARGN)
+    string(APPEND content "#include \"${source}\"\n")
+  endforeach()
+  file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${stem}.cu" CONTENT "${content}" @ONLY)
+  tirx_target_flag(${word} target)
+  set(flags -std=c++20 ${target} -x cu -c -o /dev/null -Werror=all-warnings
+      -Xcompiler=-Wall,-Werror "-I${PROJECT_SOURCE_DIR}/include" "-I${TIRX_TESTS_DIR}")
+  if(CMAKE_CUDA_HOST_COMPILER)
+    list(APPEND flags -ccbin "${CMAKE_CUDA_HOST_COMPILER}")
+  endif()
+  foreach(dir IN LISTS TIRX_CUDA_INCLUDE_DIRS)
+    list(APPEND flags -isystem "${dir}")
+  endforeach()
+  add_test(NAME ${name} COMMAND "${CMAKE_CUDA_COMPILER}" ${flags} "${CMAKE_CURRENT_BINARY_DIR}/${stem}.cu")
+  set_tests_properties(${name} PROPERTIES LABELS compile-fail)
 endfunction()
 
 function(tirx_header_tests)

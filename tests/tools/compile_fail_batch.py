@@ -20,11 +20,13 @@ test does.
 So batching never turns a failure into a pass; it only saves the header
 parsing that each case would otherwise repeat.
 
-  compile_fail_batch.py run MANIFEST RESULTS_DIR
+  compile_fail_batch.py run MANIFEST RESULTS_DIR [--budget LINES BYTES]
       MANIFEST: first line the compiler command (tab-separated words), then one
       line per case: NAME<TAB>SOURCE<TAB>REGEX (as hex: CMake lists would
       split a regex with brackets). Writes RESULTS_DIR/NAME.result
-      (first line PASS or FAIL, then what was seen) and exits 0.
+      (first line PASS or FAIL, then what was seen) and exits 0. With
+      --budget a case whose diagnostic (measure()) has more lines or bytes
+      fails.
   compile_fail_batch.py check RESULT
       Prints RESULT and exits 0 for PASS, 1 otherwise (one ctest test per case).
   compile_fail_batch.py --self-test
@@ -38,6 +40,10 @@ import tempfile
 
 # A diagnostic of nvcc's front end starts a line: "path(line): error: ...".
 BLOCK_START = re.compile(r"^\S.*\(\d+\): (?:catastrophic )?error|^\S.*: (?:catastrophic )?error")
+# What measure() leaves out: a warning and what follows it up to the next
+# error, nvcc's remark on suppressing warnings, the closing count.
+WARNING_START = re.compile(r"^\S.*\(\d+\): warning|^Remark: ")
+TRAILER = re.compile(r"^\d+ errors? detected in the compilation of ")
 
 
 def split_blocks(output):
@@ -51,6 +57,24 @@ def split_blocks(output):
     if current:
         blocks.append("\n".join(current))
     return blocks
+
+
+def measure(block):
+    """The lines and bytes of one diagnostic: its error line, source echo,
+    caret and instantiation chain (not the warnings or remarks that other
+    code printed after it, nor the closing count of errors)."""
+    kept, skipping = [], False
+    for line in block.splitlines():
+        if WARNING_START.match(line):
+            skipping = True
+        elif BLOCK_START.match(line):
+            skipping = False
+        if skipping or TRAILER.match(line):
+            continue
+        kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return len(kept), len("\n".join(kept).encode("utf-8")) + (1 if kept else 0)
 
 
 def attributed(blocks, source):
@@ -71,7 +95,19 @@ def compile_batch(command, cases, tmp, round_no):
     return compile_alone(command, batch)
 
 
-def run(manifest, results):
+def judged(block, how, budget):
+    """PASS, or FAIL when the case's diagnostic is over the budget (lines,
+    bytes; None: no budget)."""
+    lines, size = measure(block)
+    detail = "%s; its diagnostic: %d lines, %d bytes" % (how, lines, size)
+    if budget is not None and (lines > budget[0] or size > budget[1]):
+        return ("FAIL", "%s, over the budget of %d lines and %d bytes "
+                "(TIRX_DIAGNOSTIC_LINES, TIRX_DIAGNOSTIC_BYTES; docs/diagnostics.md):\n%s"
+                % (detail, budget[0], budget[1], block))
+    return ("PASS", "%s:\n%s" % (detail, block))
+
+
+def run(manifest, results, budget=None):
     with open(manifest, encoding="utf-8") as f:
         lines = f.read().splitlines()
     command = lines[0].split("\t")
@@ -102,8 +138,8 @@ def run(manifest, results):
                 pattern = re.compile(regex)
                 hit = next((b for b in attributed(blocks, source) if pattern.search(b)), None)
                 if hit is not None:
-                    verdicts[name] = ("PASS", "failed to compile as expected (round %d of a batch of "
-                                      "%d); its error:\n%s" % (round_no, len(remaining), hit))
+                    verdicts[name] = judged(hit, "failed to compile as expected (round %d of a batch "
+                                            "of %d)" % (round_no, len(remaining)), budget)
                     shown.append(case)
             if not shown:
                 break
@@ -115,7 +151,9 @@ def run(manifest, results):
         if alone_rc == 0:
             verdicts[name] = ("FAIL", "%s\nexpected a compile error, but the source compiled" % cmd)
         elif re.search(regex, alone_out):
-            verdicts[name] = ("PASS", "failed to compile as expected (compiled alone)")
+            pattern = re.compile(regex)
+            hit = next((b for b in split_blocks(alone_out) if pattern.search(b)), alone_out)
+            verdicts[name] = judged(hit, "failed to compile as expected (compiled alone)", budget)
         else:
             verdicts[name] = ("FAIL", "%s\n%s\ncompile failed (%d) as expected, but the output does "
                               "not match this regex:\n  %s" % (cmd, alone_out, alone_rc, regex))
@@ -155,6 +193,12 @@ def self_test():
     assert "rule one" not in attributed(blocks, "/t/case_b.cu")[0]
     assert attributed(blocks, "/t/case_c.cu")[0].startswith("/t/case_c.cu(7)")
     assert not attributed(blocks, "/t/case_d.cu")
+    # measure(): the warning after a diagnostic and the closing count are not its lines
+    block = "\n".join(['a.hpp(3): error: static assertion failed with "rule"', '  quote', '  ^',
+                        '', 'b.cu(1): warning #177-D: unused', '  x', 'Remark: suppress',
+                        '1 error detected in the compilation of "b.cu".'])
+    assert measure(block) == (3, len('a.hpp(3): error: static assertion failed with "rule"') + 13)
+    assert judged(block, "x", (3, 10))[0] == "FAIL" and judged(block, "x", (3, 100))[0] == "PASS"
     print("self-test passed")
     return 0
 
@@ -164,6 +208,8 @@ def main(argv):
         return self_test()
     if len(argv) == 4 and argv[1] == "run":
         return run(argv[2], argv[3])
+    if len(argv) == 7 and argv[1] == "run" and argv[4] == "--budget":
+        return run(argv[2], argv[3], (int(argv[5]), int(argv[6])))
     if len(argv) == 3 and argv[1] == "check":
         return check(argv[2])
     print(__doc__)

@@ -25,6 +25,39 @@
 #endif
 #endif
 
+/// Whether this compilation pass has the arch-specific features of sm_90a
+/// (wgmma, setmaxnreg, TMA multicast) and of sm_100a (tcgen05): 1 in the
+/// device pass of -gencode=arch=compute_90a,code=sm_90a (the sm_90a part of
+/// -arch=sm_90a), 0 in the compute_90 PTX pass that -arch=sm_90a also
+/// builds, in every other target and in the host pass. __CUDA_ARCH__ is 900
+/// in both sm_90 passes and cannot tell them apart; nvcc's own spelling is
+/// defined(__CUDA_ARCH_FEAT_SM90_ALL) (__CUDA_ARCH_FEAT_SM100_ALL). Code
+/// built for several targets keeps an sm_90a call under #if TIRX_HAS_SM90A.
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TIRX_HAS_SM90A 1
+#else
+#define TIRX_HAS_SM90A 0
+#endif
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM100_ALL)
+#define TIRX_HAS_SM100A 1
+#else
+#define TIRX_HAS_SM100A 0
+#endif
+
+/// The text of an architecture refusal, after "OP: needs ...": SM the
+/// oldest target ("90"), ARCH its __CUDA_ARCH__ ("900").
+#define TIRX_ARCH_RULE_TEXT(SM, ARCH)                                                              \
+  " needs sm_" SM " or newer, and this device pass targets an older one; compile for sm_" SM       \
+  " or newer (-arch=sm_" SM "), or keep the call under #if __CUDA_ARCH__ >= " ARCH                 \
+  " in code built for several targets"
+/// The same for an arch-specific target: SM "90a", BASE its plain twin
+/// ("90"), ARCH "900", GUARD tirx's macro, FEAT nvcc's.
+#define TIRX_ARCH_SPECIFIC_RULE_TEXT(SM, BASE, ARCH, GUARD, FEAT)                                  \
+  " needs sm_" SM ", and this device pass lacks its features (it targets another architecture, "   \
+  "or it is the compute_" BASE " PTX pass that -arch=sm_" SM " also builds); compile with "        \
+  "-gencode=arch=compute_" SM ",code=sm_" SM ", or keep the call under #if " GUARD                 \
+  " (nvcc's " FEAT "; __CUDA_ARCH__ is " ARCH " in both passes)"
+
 namespace tirx {
 
 /// Index type of all compile-time layout arithmetic.

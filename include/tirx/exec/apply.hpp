@@ -64,7 +64,10 @@ template <class Instr, class... Args> __device__ TIRX_FORCEINLINE void apply(Arg
     constexpr ApplyError e =
         detail::check_apply<Instr, nsrc, has_pred, preserve, Dst, has_bound, has_hint, Scope,
                             detail::target_sm, has_accumulate, has_fill>();
-    if constexpr (e != ApplyError::none) {
+    if constexpr (detail::row_reported(e)) {
+      constexpr detail::RowReport r = detail::row_report<e, Instr, nsrc>;
+      ptxdesc::registered::template family<r.family>::template report<r.index, r.kind>();
+    } else if constexpr (e != ApplyError::none) {
       detail::report_apply<e, Instr, nsrc>();
     } else if constexpr (d.whole) {
       // fragments and shared tiles of the whole warp or warpgroup: the family

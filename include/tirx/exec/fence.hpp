@@ -26,13 +26,12 @@ template <class T> inline constexpr bool dependent_false = false;
 } // namespace detail
 
 /// In a device function template with a type parameter T: stops the
-/// compilation for a target before sm_90 with "OP: needs sm_90 ...". A
-/// call compiled only for sm_90 (`#if __CUDA_ARCH__ >= 900`) is fine.
+/// compilation for a target before sm_90 with "OP: needs sm_90 or newer,
+/// ..." (TIRX_ARCH_RULE_TEXT). A call compiled only for sm_90 and newer
+/// (`#if __CUDA_ARCH__ >= 900`) is fine.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define TIRX_NEEDS_SM90(T, op)                                                                     \
-  static_assert(::tirx::detail::dependent_false<T>,                                                \
-                op ": needs sm_90 or newer; compile the call only for sm_90 and newer (#if "       \
-                   "__CUDA_ARCH__ >= 900)")
+  static_assert(::tirx::detail::dependent_false<T>, op TIRX_ARCH_RULE_TEXT("90", "900"))
 #else
 #define TIRX_NEEDS_SM90(T, op) static_assert(true)
 #endif
@@ -91,8 +90,7 @@ template <FenceScope Scope> __device__ TIRX_FORCEINLINE void fence_acq_rel() {
   } else if constexpr (Scope == FenceScope::cluster) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
     static_assert(Scope != FenceScope::cluster,
-                  "tirx::fence_acq_rel<FenceScope::cluster>: needs sm_90 or newer; compile the "
-                  "call only for sm_90 and newer (#if __CUDA_ARCH__ >= 900)");
+                  "tirx::fence_acq_rel<FenceScope::cluster>" TIRX_ARCH_RULE_TEXT("90", "900"));
 #else
     cuda::ptx::fence(cuda::ptx::sem_acq_rel, cuda::ptx::scope_cluster);
 #endif

@@ -137,6 +137,33 @@ template <int Threads> TIRX_HD constexpr void report_whole_scope() {
                 "Threads below): call it at scope::warp, from every lane");
 }
 
+/// The rules that a form's own row reports (ptx/rows/report.inc): no such
+/// form (the closest row, Kind 0), a newer architecture (1) or PTX ISA (2)
+/// (the form's row). apply calls that row's report itself, so that nvcc's
+/// instantiation chain is one line shorter.
+TIRX_HD constexpr bool row_reported(ApplyError e) {
+  return e == ApplyError::unknown_instruction || e == ApplyError::unsupported ||
+         e == ApplyError::needs_newer_sm || e == ApplyError::needs_newer_ptx;
+}
+/// The family, row and Kind of such a report.
+struct RowReport {
+  int family, index, kind;
+};
+template <ApplyError E, class Instr, int NSrc>
+inline constexpr RowReport row_report = [] {
+  using F = instr_facts<Instr, NSrc>;
+  constexpr ptxdesc::Desc d = F::desc;
+  if constexpr (E == ApplyError::unknown_instruction || E == ApplyError::unsupported) {
+    constexpr ptxdesc::Closest c =
+        ptxdesc::registered::closest(E == ApplyError::unsupported ? d.family : -1, F::text, NSrc);
+    return RowReport{E == ApplyError::unsupported ? d.family : (c.family < 0 ? 0 : c.family),
+                     c.index, 0};
+  } else {
+    return RowReport{d.family, ptxdesc::registered::index_of(d.family, F::text, NSrc),
+                     E == ApplyError::needs_newer_sm ? 1 : 2};
+  }
+}();
+
 /// The rules of the instruction and its options (E != none).
 template <ApplyError E, class Instr, int NSrc> TIRX_HD constexpr void report_apply() {
   using F = instr_facts<Instr, NSrc>;

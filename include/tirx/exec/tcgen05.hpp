@@ -32,13 +32,13 @@
 namespace tirx {
 
 /// In a device function template with a type parameter T: stops the
-/// compilation for any target but sm_100a with "OP: tcgen05 needs sm_100a ...".
-#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM100_ALL)
+/// compilation for any target but sm_100a with "OP: needs sm_100a, ..."
+/// (TIRX_ARCH_SPECIFIC_RULE_TEXT; -arch=sm_100a's compute_100 PTX pass too).
+#if defined(__CUDA_ARCH__) && !TIRX_HAS_SM100A
 #define TIRX_NEEDS_SM100A(T, op)                                                                   \
   static_assert(::tirx::detail::dependent_false<T>,                                                \
-                op ": tcgen05 needs sm_100a; compile the call for sm_100a only "                   \
-                   "(-gencode=arch=compute_100a,code=sm_100a; #if "                                \
-                   "defined(__CUDA_ARCH_FEAT_SM100_ALL) in code built for several targets)")
+                op TIRX_ARCH_SPECIFIC_RULE_TEXT("100a", "100", "1000", "TIRX_HAS_SM100A",          \
+                                                "__CUDA_ARCH_FEAT_SM100_ALL"))
 #else
 #define TIRX_NEEDS_SM100A(T, op) static_assert(true)
 #endif

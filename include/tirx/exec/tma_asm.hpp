@@ -43,9 +43,8 @@ __device__ TIRX_FORCEINLINE cuda::std::uint32_t smem_address(const void* p) {
 
 template <class Any> __device__ TIRX_FORCEINLINE constexpr void arch_rule() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  static_assert(always_false<Any>, "tirx::tma: TMA and bulk copies need sm_90 or newer; compile "
-                                   "this kernel for sm_90a, or keep the call under "
-                                   "#if __CUDA_ARCH__ >= 900");
+  static_assert(always_false<Any>,
+                "tirx::tma: a TMA or bulk copy" TIRX_ARCH_RULE_TEXT("90", "900"));
 #endif
 }
 /// Whether this device pass may emit the multicast forms. nvcc's

@@ -206,18 +206,19 @@ struct family {
     // architecture (sm_75, sm_90) and PTX ISA in one message each (a third
     // of the compile cost of a full report row)
 #define TIRX_ROW(SP, NSRC, REGS, SM, PTX, DC, SC)                                                  \
-  static_assert(Kind != 0 || !::tirx::ptxdesc::same_text(forms[Best].spelling, SP),                \
-                "tirx::tile::apply: tirx has no such form (spelling and number of sources); the "  \
-                "closest accepted form is \"" SP                                                   \
-                "\" (every form: docs/instruction-reference.md)");
+  TIRX_REPORT_BREAK static_assert(                                                                 \
+      Kind != 0 || !::tirx::ptxdesc::same_text(forms[Best].spelling, SP),                          \
+      "tirx::tile::apply: tirx has no such form (spelling and number of sources); the "            \
+      "closest accepted form is \"" SP "\" (every form: docs/instruction-reference.md)");
 #include <tirx/ptx/rows/ld_qualified.def>
 #include <tirx/ptx/rows/st_qualified.def>
 #undef TIRX_ROW
-    static_assert(Kind != 1 || !qualified_at(forms[Best].spelling),
-                  "tirx::tile::apply: this ld/st form needs a newer architecture than this device "
-                  "compilation targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: "
-                  "sm_75); compile for it, or keep the call out of older targets with #if "
-                  "__CUDA_ARCH__");
+    static_assert(
+        Kind != 1 || !qualified_at(forms[Best].spelling),
+        "tirx::tile::apply: this ld/st form needs a newer architecture than this device "
+        "pass targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: sm_75); "
+        "compile for it (-arch=sm_90, -arch=sm_75), or keep the call under #if "
+        "__CUDA_ARCH__ >= 900 (750) in code built for several targets");
     static_assert(Kind != 2 || !qualified_at(forms[Best].spelling),
                   "tirx::tile::apply: this ld/st form needs a newer PTX ISA than this CUDA toolkit "
                   "emits (.weak, .relaxed, .acquire, .release: 6.0; .cluster, .shared::cta, "

@@ -1,7 +1,9 @@
 // Must not compile for sm_90a: a 32-byte load (.v8.b32) needs sm_100.
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed) keeps
 // the sm_100 spelling out of older targets and uses two 16-byte loads there.
-// expected-error {{tirx::tile::apply: "ld.global.v8.b32" needs sm_100 or newer, and this device compilation targets an older architecture; compile it for sm_100 (e.g. -gencode=arch=compute_NN,code=sm_NN), or keep the call out of older targets with #if __CUDA_ARCH__}}
+// tirx-fail: nvcc sm_90a sm_90 gencode_90a
+// tirx-builds: sm_100
+// expected-error {{tirx::tile::apply: "ld.global.v8.b32" needs sm_100 or newer, and this device pass targets an older one; compile for sm_100 or newer (-arch=sm_100), or keep the call under #if __CUDA_ARCH__ >= 1000 in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace apply_needs_sm100_wide {

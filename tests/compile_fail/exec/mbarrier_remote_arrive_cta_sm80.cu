@@ -1,7 +1,8 @@
 // Must not compile: a cta-scope arrive on another CTA's barrier in code compiled for sm_80 (no
 // clusters). With -DTIRX_FIXED it compiles: the call only for sm_90 and newer.
-// tirx-fail: sm_80
-// expected-error {{tirx::MBarrier::remote_arrive_cta: needs sm_90 or newer; compile the call only for sm_90 and newer (#if __CUDA_ARCH__ >= 900)}}
+// tirx-fail: nvcc sm_80 gencode_80
+// tirx-builds: sm_90a sm_90 gencode_90a
+// expected-error {{tirx::MBarrier::remote_arrive_cta needs sm_90 or newer, and this device pass targets an older one; compile for sm_90 or newer (-arch=sm_90), or keep the call under #if __CUDA_ARCH__ >= 900 in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace mbarrier_remote_arrive_cta_sm80 {

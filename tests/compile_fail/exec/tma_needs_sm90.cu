@@ -1,7 +1,8 @@
 // Must not compile: a TMA load in a compilation for sm_80 (the fix compiles for sm_90a).
 // With -DTIRX_FIXED it compiles (test compile_fail.nvcc.fixed).
-// tirx-fail: sm_80
-// expected-error {{tirx::tma: TMA and bulk copies need sm_90 or newer; compile this kernel for sm_90a, or keep the call under #if __CUDA_ARCH__ >= 900}}
+// tirx-fail: nvcc sm_80 gencode_80
+// tirx-builds: sm_90a sm_90 gencode_90a
+// expected-error {{tirx::tma: a TMA or bulk copy needs sm_90 or newer, and this device pass targets an older one; compile for sm_90 or newer (-arch=sm_90), or keep the call under #if __CUDA_ARCH__ >= 900 in code built for several targets}}
 #include <tirx/exec/tma.hpp>
 #include <tirx/host/tensor_map.hpp>
 #include <tirx/tile.hpp>

@@ -3,8 +3,9 @@
 // instead of leaving it to ptxas.
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed) keeps
 // the form out of older targets.
-// tirx-fail: nvcc sm_80
-// expected-error {{tirx::tile::apply: "cvt.rn.satfinite.e4m3x2.f32" needs sm_89 or newer, and this device compilation targets an older architecture; compile it for sm_89 (e.g. -gencode=arch=compute_NN,code=sm_NN), or keep the call out of older targets with #if __CUDA_ARCH__}}
+// tirx-fail: nvcc sm_80 gencode_80
+// tirx-builds: sm_90a sm_90 gencode_90a
+// expected-error {{tirx::tile::apply: "cvt.rn.satfinite.e4m3x2.f32" needs sm_89 or newer, and this device pass targets an older one; compile for sm_89 or newer (-arch=sm_89), or keep the call under #if __CUDA_ARCH__ >= 890 in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace apply_needs_sm89_fp8 {

@@ -1,8 +1,9 @@
 // Must not compile for sm_80: elect.sync needs sm_90.
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed)
 // keeps the form out of older targets.
-// tirx-fail: nvcc sm_80
-// expected-error {{tirx::tile::apply: "elect.sync" needs sm_90 or newer, and this device compilation targets an older architecture; compile it for sm_90 (e.g. -gencode=arch=compute_NN,code=sm_NN), or keep the call out of older targets with #if __CUDA_ARCH__}}
+// tirx-fail: nvcc sm_80 gencode_80
+// tirx-builds: sm_90a sm_90 gencode_90a
+// expected-error {{tirx::tile::apply: "elect.sync" needs sm_90 or newer, and this device pass targets an older one; compile for sm_90 or newer (-arch=sm_90), or keep the call under #if __CUDA_ARCH__ >= 900 in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace elect_needs_sm90 {

@@ -1,7 +1,10 @@
-// Must not compile for sm_80: wgmma needs sm_90a.
-// With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed).
-// tirx-fail: nvcc sm_80
-// expected-error {{tirx::tile::apply: "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" needs sm_90a or newer, and this device compilation targets an older architecture; compile it for sm_90a (e.g. -gencode=arch=compute_NN,code=sm_NN), or keep the call out of older targets with #if __CUDA_ARCH__}}
+// Must not compile for sm_80, nor with -arch=sm_90a or -arch=sm_90: wgmma needs sm_90a, and
+// -arch=sm_90a also builds a compute_90 PTX pass without it (tirx-builds: the -gencode form
+// alone compiles it). With -DTIRX_FIXED it compiles: the call under #if TIRX_HAS_SM90A (test
+// compile_fail.nvcc.fixed, built with -arch=sm_90a).
+// tirx-fail: nvcc sm_80 sm_90a sm_90
+// tirx-builds: gencode_90a
+// expected-error {{tirx::tile::apply: "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" needs sm_90a, and this device pass lacks its features (it targets another architecture, or it is the compute_90 PTX pass that -arch=sm_90a also builds); compile with -gencode=arch=compute_90a,code=sm_90a, or keep the call under #if TIRX_HAS_SM90A (nvcc's __CUDA_ARCH_FEAT_SM90_ALL; __CUDA_ARCH__ is 900 in both passes)}}
 #include <tirx/tile.hpp>
 
 namespace wgmma_needs_sm90a {
@@ -24,7 +27,7 @@ __global__ void kernel(float* out) {
   BTile b = decl_tensor<BTile>(reinterpret_cast<TB*>(smem + 8192));
   auto acc = alloc_local<TD, shape(64, AN), wgmma_accumulator_layout(AN)>();
   wgmma_fence();
-#if !defined(TIRX_FIXED) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#if !defined(TIRX_FIXED) || TIRX_HAS_SM90A
   tile::apply<ptx<"wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16">>(acc, a, b,
                                                                            scope::warpgroup);
 #endif
