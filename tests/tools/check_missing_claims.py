@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that no page of docs/ says that a feature tirx has is missing.
 
-A claim is a sentence of a page's prose (not code blocks, not the quoted
+A claim is a sentence of a page's prose or a table row (not code blocks, not the quoted
 messages between <!-- diagnostics --> and <!-- /diagnostics -->) that says
 something is absent: "not here yet", "not available", "not supported",
 "unsupported", "until they arrive", "is missing", "tirx has
@@ -15,10 +15,13 @@ it:
   it followed by a `.` (so a bare opcode is a family tirx has);
 * a C++ name with `::`, template arguments or a call (`tma::load`,
   `MBarrier::wait(phase)`, `wgmma_fence()`): its last identifier, and the
-  class or namespace before it, occur in the code of include/tirx.
+  class or namespace before it, occur in the code of include/tirx; so does
+  a bare name in snake_case with an underscore or in CamelCase
+  (`decl_tmem`, `MBarrier`).
 
 A span with a space (a message), one that starts with `.` (a qualifier:
-`.ws`, `.cta_group`), and a bare identifier are not read: name the form
+`.ws`, `.cta_group`), and a bare lowercase word that is no opcode
+(`apply`, `_`) are not read: name the form
 precisely (`stmatrix.sync.aligned.m16n8`), not its family, when only some
 of a family's forms are missing.
 
@@ -44,18 +47,25 @@ CLAIM = re.compile(
     r"|\buntil (?:it|they) (?:arrives?|lands?|exists?)\b"
     r"|\b(?:is|are) missing\b"
     r"|\bno support for\b"
+    r"|\bno (?:\w+ ){0,3}yet\b"
+    r"|\(yet\)"
     r"|\btirx (?:has no|lacks|does not have)\b",
     re.IGNORECASE,
 )
 CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 OTHER_NAMESPACES = {"cuda", "std", "cub", "thrust", "cute", "cutlass", "torch"}
+CUDA_PREFIXES = ("nv_", "__", "cuda", "cu", "CU")  # the toolkit's names, which tirx uses
 PTX_NAME = re.compile(r"[a-z{][a-z0-9_|}]*(?:\.[A-Za-z0-9_:{}\[\]|]+)*|[a-z][a-z0-9_]*\{[^ ]*")
+# a bare C++ name that can only be a definition's: snake_case with an underscore, or CamelCase
+BARE_CXX = re.compile(
+    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?=[A-Z][A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Z][A-Za-z0-9]+"
+)
 CXX_NAME = re.compile(r"[A-Za-z_][\w]*(?:::[A-Za-z_]\w*)*(?:<.*>)?(?:\(.*\))?")
 
 
 def paragraphs(lines):
-    """(first line number, text) of each prose paragraph: code blocks,
-    diagnostics blocks, tables and headings left out."""
+    """(first line number, text) of each prose paragraph and of each table
+    row: code blocks, diagnostics blocks and headings left out."""
     out, current, start = [], [], 0
     in_code = in_diag = False
     for number, line in enumerate(lines, 1):
@@ -74,6 +84,8 @@ def paragraphs(lines):
             if current:
                 out.append((start, " ".join(current)))
             current = []
+            if stripped.startswith("|"):
+                out.append((number, stripped))  # a table row: one claim of its own
             continue
         if stripped.startswith(("- ", "* ")) and current:
             out.append((start, " ".join(current)))
@@ -121,11 +133,13 @@ class Known:
                 if s in self.prefixes:
                     return f"instruction-reference.md lists `{s}`"
             return None
-        if PTX_NAME.fullmatch(span) and re.fullmatch(r"[a-z][a-z0-9_]*", span):
-            # a bare opcode (`vote`); a bare identifier (`apply`) is not read
-            if span in self.prefixes and "_" not in span:
+        if re.fullmatch(r"[a-z][a-z0-9]*", span):
+            # a bare opcode (`vote`); a bare word that is none (`apply`) is not read
+            if span in self.prefixes:
                 return f"instruction-reference.md lists `{span}.*`"
             return None
+        if BARE_CXX.fullmatch(span) and span in self.words and not span.startswith(CUDA_PREFIXES):
+            return f"`{span}` is in include/tirx"
         if CXX_NAME.fullmatch(span) and ("::" in span or "(" in span or "<" in span):
             names = re.match(r"[A-Za-z_][\w:]*", span).group(0).split("::")
             if names[0] in OTHER_NAMESPACES:
@@ -211,6 +225,7 @@ Every form of `vote.sync` is listed. The `.ws` forms are not supported.
             "a pattern": "`vote.sync{.all|.none}.pred` is unsupported.\n",
             "an mbarrier form": "tirx has no `mbarrier.init`.\n",
             "a C++ name": "`MBarrier::init(count)` is not available until they arrive.\n",
+            "a bare name": "There is no helper yet (`MBarrier`).\n",
         }
         for what, page in broken.items():
             if not run(good + "\n" + page):
