@@ -38,17 +38,13 @@ struct alignas(16) CancelResponse {
 #if defined(__CUDACC__)
 namespace detail {
 template <class T> inline constexpr bool sm100_false = false;
-/// Stops a compilation for a target before sm_100 (or without the a, for
-/// the multicast form).
-template <class T, bool Multicast> __device__ TIRX_FORCEINLINE constexpr void arch_rule() {
+/// Stops a compilation for a target before sm_100. (The multicast form
+/// needs sm_100a: in a pass without its features, such as the compute_100
+/// pass that -arch=sm_100a also builds, it traps instead.)
+template <class T> __device__ TIRX_FORCEINLINE constexpr void arch_rule() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 1000
-  static_assert(sm100_false<T>, "tirx::clc: clusterlaunchcontrol needs sm_100 or newer; compile "
-                                "the call only for sm_100 (#if __CUDA_ARCH__ >= 1000)");
-#elif defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM100_ALL) &&                            \
-    !defined(__CUDA_ARCH_FEAT_SM101_ALL)
-  static_assert(!Multicast || sm100_false<T>,
-                "tirx::clc::try_cancel_multicast: the multicast form needs sm_100a; compile for "
-                "sm_100a (-gencode=arch=compute_100a,code=sm_100a)");
+  static_assert(sm100_false<T>,
+                "tirx::clc: clusterlaunchcontrol" TIRX_ARCH_RULE_TEXT("100", "1000"));
 #endif
 }
 template <class T> __device__ TIRX_FORCEINLINE uint4 load_response(const CancelResponse& r) {
@@ -62,7 +58,7 @@ template <class T> __device__ TIRX_FORCEINLINE uint4 load_response(const CancelR
 template <class Bar>
 __device__ TIRX_FORCEINLINE void try_cancel(CancelResponse& response, Bar bar) {
   TIRX_BARRIER_RULE(Bar, "tirx::clc::try_cancel: ");
-  detail::arch_rule<Bar, false>();
+  detail::arch_rule<Bar>();
 #if __CUDA_ARCH__ >= 1000
   cuda::ptx::clusterlaunchcontrol_try_cancel(&response, barrier_word(bar));
 #endif
@@ -73,15 +69,19 @@ __device__ TIRX_FORCEINLINE void try_cancel(CancelResponse& response, Bar bar) {
 template <class Bar>
 __device__ TIRX_FORCEINLINE void try_cancel_multicast(CancelResponse& response, Bar bar) {
   TIRX_BARRIER_RULE(Bar, "tirx::clc::try_cancel_multicast: ");
-  detail::arch_rule<Bar, true>();
+  detail::arch_rule<Bar>();
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL)
   cuda::ptx::clusterlaunchcontrol_try_cancel_multicast(&response, barrier_word(bar));
+#elif __CUDA_ARCH__ >= 1000
+  ::tirx::detail::fail("tirx::clc::try_cancel_multicast: this code was compiled for an sm_100 "
+                       "target without the a; compile for sm_100a "
+                       "(-gencode=arch=compute_100a,code=sm_100a)");
 #endif
 }
 
 /// Whether the request canceled a cluster (query_cancel.is_canceled).
 template <class T = void> __device__ TIRX_FORCEINLINE bool is_canceled(const CancelResponse& r) {
-  detail::arch_rule<T, false>();
+  detail::arch_rule<T>();
 #if __CUDA_ARCH__ >= 1000
   return cuda::ptx::clusterlaunchcontrol_query_cancel_is_canceled(detail::load_response<T>(r));
 #else
@@ -92,7 +92,7 @@ template <class T = void> __device__ TIRX_FORCEINLINE bool is_canceled(const Can
 /// The canceled cluster's first CTA (x, y, z; w unspecified): only for a
 /// response that is_canceled (query_cancel.get_first_ctaid.v4).
 template <class T = void> __device__ TIRX_FORCEINLINE uint4 first_ctaid(const CancelResponse& r) {
-  detail::arch_rule<T, false>();
+  detail::arch_rule<T>();
   uint4 id{};
 #if __CUDA_ARCH__ >= 1000
   cuda::std::uint32_t v[4];
@@ -106,7 +106,7 @@ template <class T = void> __device__ TIRX_FORCEINLINE uint4 first_ctaid(const Ca
 template <int Axis, class T = void>
 __device__ TIRX_FORCEINLINE cuda::std::uint32_t first_ctaid_axis(const CancelResponse& r) {
   static_assert(Axis >= 0 && Axis < 3, "tirx::clc::first_ctaid_axis<Axis>: 0 x, 1 y, 2 z");
-  detail::arch_rule<T, false>();
+  detail::arch_rule<T>();
 #if __CUDA_ARCH__ >= 1000
   const uint4 w = detail::load_response<T>(r);
   if constexpr (Axis == 0)

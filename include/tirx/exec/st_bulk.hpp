@@ -23,8 +23,7 @@ namespace detail {
 template <class T> inline constexpr bool st_bulk_false = false;
 template <class T> __device__ TIRX_FORCEINLINE constexpr void st_bulk_arch() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 1000
-  static_assert(st_bulk_false<T>, "tirx::bulk::zero: st.bulk needs sm_100 or newer; compile the "
-                                  "call only for sm_100 (#if __CUDA_ARCH__ >= 1000)");
+  static_assert(st_bulk_false<T>, "tirx::bulk::zero: st.bulk" TIRX_ARCH_RULE_TEXT("100", "1000"));
 #endif
 }
 } // namespace detail

@@ -47,9 +47,10 @@ template <class Map> __device__ TIRX_FORCEINLINE constexpr void edit_rules() {
   static_assert(is_tensor_map_v<Map>, "tirx::tma::replace_*: the map is a TensorMap<T, Box, "
                                       "Layout> (in shared or global memory)");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  static_assert(always_false<Map>, "tirx::tma::replace_*: tensormap.replace needs sm_90a or "
-                                   "sm_100a; compile the call only for them (#if "
-                                   "__CUDA_ARCH__ >= 900)");
+  static_assert(always_false<Map>,
+                "tirx::tma::replace_*: tensormap.replace needs sm_90a or sm_100a, and this device "
+                "pass targets an older architecture; compile with -arch=sm_90a, or keep the call "
+                "under #if __CUDA_ARCH__ >= 900 in code built for several targets");
 #endif
 }
 

@@ -1,7 +1,7 @@
 // Must not compile for sm_90a: st.bulk needs sm_100.
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed) keeps the call out of
 // older targets.
-// expected-error {{tirx::bulk::zero: st.bulk needs sm_100 or newer; compile the call only for sm_100 (#if __CUDA_ARCH__ >= 1000)}}
+// expected-error {{tirx::bulk::zero: st.bulk needs sm_100 or newer, and this device pass targets an older one; compile for sm_100 or newer (-arch=sm_100), or keep the call under #if __CUDA_ARCH__ >= 1000 in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace st_bulk_needs_sm100 {

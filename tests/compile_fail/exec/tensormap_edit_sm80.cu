@@ -2,7 +2,7 @@
 // With -DTIRX_FIXED it compiles: the fix (test compile_fail.nvcc.fixed) keeps the edit out of
 // older targets.
 // tirx-fail: sm_80
-// expected-error {{tirx::tma::replace_*: tensormap.replace needs sm_90a or sm_100a; compile the call only for them (#if __CUDA_ARCH__ >= 900)}}
+// expected-error {{tirx::tma::replace_*: tensormap.replace needs sm_90a or sm_100a, and this device pass targets an older architecture; compile with -arch=sm_90a, or keep the call under #if __CUDA_ARCH__ >= 900 in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace tensormap_edit_sm80 {
