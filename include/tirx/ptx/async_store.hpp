@@ -59,7 +59,7 @@ TIRX_HD constexpr ptxdesc::Desc describe_async(const ptxdesc::Tokens& t) {
   const char rc = kind == TypeKind::floating && bits == 32   ? 'f'
                   : kind == TypeKind::floating && bits == 64 ? 'd'
                                                              : raw_class(bits);
-  d.dst = Operand{Role::mem, rel ? Space::global : Space::shared, bits, rel ? 'l' : 'r'};
+  d.dst = Operand{Role::mem, rel ? Space::global : Space::shared, bits, 'l'};
   d.src = Operand{Role::reg, Space::none, bits, rc};
   d.src_kind = kind;
   if (!rel) { // [a], b, [mbar]: the barrier's 32-bit shared::cluster address
@@ -152,7 +152,7 @@ struct family {
 #define TIRX_SA_ON4 "%7"
 #define TIRX_SA(SP, NN, VC)                                                                        \
   if constexpr (NN == N && ::tirx::ptxdesc::spelled(spelling, SP)) {                               \
-    asm volatile(TIRX_SA_PRED(TIRX_SA_ON##NN) SP TIRX_SA_V##NN ::"r"(a), "n"(M::imm),              \
+    asm volatile(TIRX_SA_PRED(TIRX_SA_ON##NN) SP TIRX_SA_V##NN ::"l"(a), "n"(M::imm),              \
                  TIRX_SA_B##NN(VC), "r"(mbar), "r"(is.on)                                          \
                  : "memory");                                                                      \
   } else
@@ -178,10 +178,11 @@ __device__ TIRX_FORCEINLINE void family::issue(const Issue& is, M& m, const B& b
   constexpr int N = B::size;
   static_assert(M::imm >= 0 && M::imm < (1LL << 24),
                 "tirx::ptx: the immediate address offset must lie in [0, 2^24)");
-  [[maybe_unused]] unsigned a = 0, mbar = 0;
-  [[maybe_unused]] unsigned long long g = 0;
+  [[maybe_unused]] unsigned mbar = 0;
+  [[maybe_unused]] unsigned long long a = 0, g = 0;
   if constexpr (sizeof...(Bar) == 1) {
-    a = static_cast<unsigned>(__cvta_generic_to_shared(m.p));
+    // the peer's generic address in the cluster's shared window
+    asm("cvta.to.shared::cluster.u64 %0, %1;" : "=l"(a) : "l"(m.p));
     mbar = (bar, ...).r[0];
   } else {
     g = reinterpret_cast<unsigned long long>(m.p);
