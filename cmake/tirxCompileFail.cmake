@@ -1,7 +1,8 @@
 # Expected-failure compile check, run by ctest (see tirx_compile_fail_test):
 #   cmake -DCOMPILER=... -DFLAGS=... -DINCLUDES=... -DSYSTEM_INCLUDES=...
 #         -DSOURCE=... -DREGEX=... -P tirxCompileFail.cmake
-# Passes only if compiling SOURCE fails AND the compiler output matches REGEX.
+# Passes only if compiling SOURCE fails AND the compiler output matches REGEX
+# (and, with -DMAX_LINES=... -DMAX_BYTES=..., the output is no longer).
 foreach(var COMPILER SOURCE REGEX)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "tirxCompileFail.cmake: -D${var}=... is required")
@@ -30,4 +31,12 @@ elseif(NOT out MATCHES "${REGEX}")
   message(FATAL_ERROR "compile failed (${rc}) as expected, but the output does not match "
                       "this regex:\n  ${REGEX}")
 endif()
-message(STATUS "failed to compile as expected, output matches '${REGEX}'")
+string(LENGTH "${out}" bytes)
+string(REGEX MATCHALL "\n" newlines "${out}")
+list(LENGTH newlines lines)
+if(DEFINED MAX_LINES AND (lines GREATER MAX_LINES OR bytes GREATER MAX_BYTES))
+  message("${cmd}\n${out}")
+  message(FATAL_ERROR "the compiler's output is ${lines} lines and ${bytes} bytes, over the budget "
+                      "of ${MAX_LINES} lines and ${MAX_BYTES} bytes (docs/diagnostics.md)")
+endif()
+message(STATUS "failed to compile as expected (${lines} lines, ${bytes} bytes), output matches '${REGEX}'")

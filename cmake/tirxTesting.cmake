@@ -61,7 +61,8 @@
 #       compiled alone). Each nvcc case's diagnostic (its error line, the
 #       source line, the caret and the instantiation chain) must stay within
 #       TIRX_DIAGNOSTIC_LINES lines and TIRX_DIAGNOSTIC_BYTES bytes
-#       (docs/diagnostics.md); a case over it fails.
+#       (docs/diagnostics.md); a case over it fails. A host compiler's whole
+#       output stays within TIRX_HOST_DIAGNOSTIC_LINES and _BYTES.
 #   tirx_header_tests()
 #       Every include/tirx/**/*.hpp compiles on its own with the host compiler
 #       (warnings as errors), and <tirx/tile.hpp> compiles with nvcc.
@@ -79,6 +80,10 @@ set(TIRX_DIAGNOSTIC_LINES 10 CACHE STRING
     "the most lines one compile-fail diagnostic of nvcc may print (docs/diagnostics.md)")
 set(TIRX_DIAGNOSTIC_BYTES 5120 CACHE STRING
     "the most bytes one compile-fail diagnostic of nvcc may print (docs/diagnostics.md)")
+set(TIRX_HOST_DIAGNOSTIC_LINES 40 CACHE STRING
+    "the most lines the host compiler may print for one compile-fail source (docs/diagnostics.md)")
+set(TIRX_HOST_DIAGNOSTIC_BYTES 6144 CACHE STRING
+    "the most bytes the host compiler may print for one compile-fail source (docs/diagnostics.md)")
 
 # (nvcc is asked once per configure; each includer gets the answer)
 get_property(TIRX_DEVICE_COMPILE_ARCHS GLOBAL PROPERTY tirx_device_compile_archs)
@@ -160,6 +165,7 @@ function(tirx_compile_fail_test name source regex)
     message(FATAL_ERROR "tirx_compile_fail_test(${name}): unexpected ${arg_UNPARSED_ARGUMENTS}")
   endif()
   cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}")
+  set(budget "")
   if(arg_NVCC)
     set(compiler "${CMAKE_CUDA_COMPILER}")
     if(NOT arg_ARCH)
@@ -173,6 +179,7 @@ function(tirx_compile_fail_test name source regex)
   else()
     set(compiler "${CMAKE_CXX_COMPILER}")
     set(flags -std=c++20 -fsyntax-only)
+    set(budget "-DMAX_LINES=${TIRX_HOST_DIAGNOSTIC_LINES}" "-DMAX_BYTES=${TIRX_HOST_DIAGNOSTIC_BYTES}")
   endif()
   add_test(NAME ${name} COMMAND "${CMAKE_COMMAND}"
     "-DCOMPILER=${compiler}"
@@ -181,6 +188,7 @@ function(tirx_compile_fail_test name source regex)
     "-DSYSTEM_INCLUDES=${TIRX_CUDA_INCLUDE_DIRS}"
     "-DSOURCE=${source}"
     "-DREGEX=${regex}"
+    ${budget}
     -P "${PROJECT_SOURCE_DIR}/cmake/tirxCompileFail.cmake")
   set_tests_properties(${name} PROPERTIES LABELS compile-fail)
 endfunction()

@@ -341,10 +341,15 @@ template <int N> struct MBarriers {
 };
 
 /// Allocates N mbarrier words from pool (8 bytes each, 8-byte aligned).
+/// (N < 1: MBarriers<N> states the rule, once; nothing is allocated.)
 template <int N> TIRX_HD constexpr MBarriers<N> alloc_barriers(SMEMPool& pool) {
-  static_assert(N >= 1, "tirx::alloc_barriers<N>: allocate at least one barrier");
-  auto words = pool.alloc<cuda::std::uint64_t, shape(N), row_major(shape(N)), 8>();
-  return MBarriers<N>{words.data()};
+  if constexpr (N >= 1) {
+    auto words = pool.alloc<cuda::std::uint64_t, shape(N), row_major(shape(N)), 8>();
+    return MBarriers<N>{words.data()};
+  } else {
+    (void)pool;
+    return MBarriers<N>{};
+  }
 }
 
 } // namespace tirx
