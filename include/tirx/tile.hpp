@@ -14,8 +14,8 @@
 #include <tirx/exec/fragment_facts.hpp>
 #include <tirx/exec/fragment_store.hpp>
 #include <tirx/exec/grid.hpp>
-#include <tirx/exec/launch_control.hpp>
 #include <tirx/exec/grid_sync.hpp>
+#include <tirx/exec/launch_control.hpp>
 #include <tirx/exec/pipeline.hpp>
 #include <tirx/exec/profiler.hpp>
 #include <tirx/exec/reduce.hpp>
