@@ -101,7 +101,6 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
   constexpr int cols = Cfg::d_cols, pass_n = Cfg::d_pass_n; // columns per pass
   constexpr int passes = Cfg::tile_n / pass_n, slots = Cfg::d_slots;
   const int t = static_cast<int>(threadIdx.x % 128), w = t / 32, l = t % 32;
-  // [snippet:epilogue]
   // passes with constant numbers (the accumulator's registers are indexed
   // by constants only): one (bf16, fp16) or two (fp32) through the whole
   // staging, or one per box through a ring of two slots
@@ -143,7 +142,6 @@ __device__ TIRX_FORCEINLINE void store_staged(const Acc& acc, typename Cfg::Out*
     (pass_of(cuda::std::integral_constant<int, P>{}), ...);
   }
   (cuda::std::make_integer_sequence<int, passes>{});
-  // [/snippet]
 }
 
 /// The epilogue from the registers: bounded stores into the m x n matrix
