@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# One device call for a change to the instruction core: build everything,
-# run every GPU test and the examples, then compute-sanitizer (memcheck,
-# racecheck, synccheck) over the tests of the new families and memcheck
-# over the apply tests. Logs in $LOG_DIR (default $OUT, else build-gpu/logs).
+# The GPU check of a change to the instruction core, in one command: build
+# everything, run every GPU test and the examples, then compute-sanitizer
+# (memcheck, racecheck, synccheck) over the tests of the newest families and
+# memcheck over the apply tests. Logs in $LOG_DIR (default: $OUT when it is
+# set, else build-gpu/logs).
+#
+#   bash scripts/gpu_quick.sh
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TIRX_BUILD_DIR:-$ROOT/build-gpu}"

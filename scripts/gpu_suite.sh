@@ -9,7 +9,7 @@
 #   gpu_suite.sh                  everything
 #   gpu_suite.sh --no-sanitizer   build, ctest, examples
 #   gpu_suite.sh --sanitizer-only build, then the compute-sanitizer part
-#   (--benchmarks adds benchmarks/run.sh --quick, whose results land in $LOG_DIR/bench;
+#   (--benchmarks adds scripts/bench.sh --quick, whose results land in $LOG_DIR/bench;
 #   --full-sweep adds memcheck over the full kernel sweep, not only the quick
 #   one, in four processes side by side: a few minutes)
 set -uo pipefail
@@ -100,7 +100,7 @@ fi
 
 if [[ $run_bench == 1 ]]; then
   step "benchmarks (quick)"
-  bash "$ROOT/benchmarks/run.sh" --quick "$LOG_DIR/bench" >"$LOG_DIR/bench.log" 2>&1 || status=1
+  bash "$ROOT/scripts/bench.sh" --quick "$LOG_DIR/bench" >"$LOG_DIR/bench.log" 2>&1 || status=1
   tail -40 "$LOG_DIR/bench.log"
 fi
 step "done: $([[ $status == 0 ]] && echo ALL PASSED || echo FAILURES, see $LOG_DIR)"

@@ -44,5 +44,5 @@ test_time=$(since "$t")
 echo "== configure $configure_time, build $build_time, test $test_time"
 
 # The compile-time report (a report, not a test) is run by hand:
-#   bash benchmarks/compile/run.sh build/compile-report --quick --reps 1
+#   bash scripts/bench_compile.sh build/compile-report --quick --reps 1
 exit "$rc"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The compile-time benchmark (run it through run.sh): see run.sh for the cases."""
+"""The compile-time benchmark (run it through scripts/bench_compile.sh, whose header describes the cases)."""
 import argparse
 import glob
 import importlib.util

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Turns one run of the GEMM peers (benchmarks/gemm_peers/suite.sh) into a table.
+"""Turns one run of the GEMM peers (scripts/gemm_peers.sh) into a table.
 
   python3 benchmarks/gemm_peers/report.py DIR [--update-doc records/gemm.md]
 
 Reads from DIR what the run left there:
-  gemm.csv          tirx and cuBLAS from tirx_bench_gemm (the gemm phase of run.sh)
+  gemm.csv          tirx and cuBLAS from tirx_bench_gemm (the gemm phase of scripts/bench.sh)
   tirx_harness.csv  tirx's fast path and cuBLAS from the peers' harness: the tirx column
                     without gemm.csv, a column of its own beside it
   cutlass.csv       CUTLASS and cuBLAS, same harness      torch_gemm.csv  torch.matmul, torch.compile
   gemm_sustained.csv  tirx_bench_gemm --sustained: phases at the power limit, NVML's clock
-                    and power beside each (the gemm phase of run.sh)
+                    and power beside each (the gemm phase of scripts/bench.sh)
   compile.csv       the compile time and memory of each kernel's translation unit
   clocks.csv        unix time, SM clock (MHz), power (W), temperature, every 0.5 s
   gpu_before.csv, gpu_after.csv   nvidia-smi's clocks and power around the run
@@ -294,7 +294,7 @@ def update_doc(doc: str, lines: list[str]) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("dir", help="the run's folder (suite.sh's OUTDIR)")
+    p.add_argument("dir", help="the run's folder (gemm_peers.sh's OUTDIR)")
     p.add_argument("--update-doc", metavar="FILE.md",
                    help="also write the tables between the gemm-peers markers of FILE.md")
     args = p.parse_args(argv)

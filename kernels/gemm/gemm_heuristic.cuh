@@ -21,13 +21,13 @@
 /// gemm_heuristic::fast_cluster says) keeps one stage's wgmmas in flight
 /// (its Overlap): 1, 0.2-1% faster at the power limit than 0 (records/gemm.md,
 /// "The overlap and the tile order at the power limit";
-/// benchmarks/gemm_sustained_sweep.sh rebuilds the benchmark with 0).
+/// scripts/gemm_sustained_sweep.sh rebuilds the benchmark with 0).
 #ifndef TIRX_GEMM_CLUSTER_OVERLAP
 #define TIRX_GEMM_CLUSTER_OVERLAP 1
 #endif
 /// Whether gemm takes that cluster kernel where fast_cluster says (1), or
 /// the 3-stage kernel alone everywhere (0: for a profile of the two side by
-/// side, benchmarks/gemm_profile.sh).
+/// side, scripts/gemm_profile.sh).
 #ifndef TIRX_GEMM_FAST_CLUSTER
 #define TIRX_GEMM_FAST_CLUSTER 1
 #endif

@@ -46,7 +46,7 @@
 /// The height of the tile order's groups, in M tiles (TileScheduler's
 /// GroupM; a multiple of the cluster), in every kernel: 16, swept at the
 /// power limit against 4, 8 and 32 (docs/gemm.md, "The overlap and the tile
-/// order at the power limit"; benchmarks/gemm_sustained_sweep.sh rebuilds
+/// order at the power limit"; scripts/gemm_sustained_sweep.sh rebuilds
 /// the benchmark with another).
 #ifndef TIRX_GEMM_GROUP_M
 #define TIRX_GEMM_GROUP_M 16

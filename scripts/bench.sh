@@ -3,7 +3,7 @@
 # builds the C++ harness (tirx, the hand-written CUDA twins, memcpy), runs it,
 # times the PyTorch peers, and writes the plots and results.md.
 #
-#   bash benchmarks/run.sh [--quick] [--gemm] [--plan] [OUTDIR]
+#   bash scripts/bench.sh [--quick] [--gemm] [--plan] [OUTDIR]
 #
 # OUTDIR defaults to benchmarks/results/<date> (<date>-quick with --quick);
 # it receives tirx.csv, peers.csv, results.md, one PNG per kernel and a log
@@ -33,8 +33,8 @@ for arg in "$@"; do
     --gemm) gemm_only=1 ;;
     --plan) plan_only=1 ;;
     -h | --help) usage; exit 0 ;;
-    -*) echo "run.sh: unknown option $arg" >&2; usage >&2; exit 2 ;;
-    *) [[ -z "$out_dir" ]] || { echo "run.sh: one OUTDIR only" >&2; exit 2; }
+    -*) echo "bench.sh: unknown option $arg" >&2; usage >&2; exit 2 ;;
+    *) [[ -z "$out_dir" ]] || { echo "bench.sh: one OUTDIR only" >&2; exit 2; }
        out_dir="$arg" ;;
   esac
 done
@@ -151,14 +151,14 @@ else
   phase_end "skipped (no sm_90a build)"
 fi
 
-# The GEMM peers (benchmarks/gemm_peers/suite.sh): CUTLASS, torch.matmul and
+# The GEMM peers (scripts/gemm_peers.sh): CUTLASS, torch.matmul and
 # torch.compile max-autotune beside cuBLAS, with the compile time of the
 # CUTLASS and tirx GEMM translation units; gemm_peers.md and its CSVs
 phase_begin gemm_peers
 if [[ -x "$BUILD/benchmarks/tirx_bench_gemm" ]]; then
   rc=0
   logged "$out_dir/gemm_peers.log" env TIRX_BUILD_DIR="$BUILD" PYTHON="$PYTHON" \
-    bash "$ROOT/benchmarks/gemm_peers/suite.sh" "${quick[@]}" "$out_dir" || rc=$?
+    bash "$ROOT/scripts/gemm_peers.sh" "${quick[@]}" "$out_dir" || rc=$?
   case "$rc" in
     0) phase_end ;;
     77) phase_end "skipped (no GPU)" ;;
@@ -217,7 +217,7 @@ if wants report; then
   rc=0
   if ((${#csvs[@]})); then
     "$PYTHON" "$ROOT/benchmarks/report.py" "${csvs[@]}" --out-dir "$out_dir" \
-      ${gpu:+--gpu "$gpu"} --command "bash benchmarks/run.sh $*" || rc=$?
+      ${gpu:+--gpu "$gpu"} --command "bash scripts/bench.sh $*" || rc=$?
   else
     rc=1; echo "no CSV to report on"
   fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The GEMM peers in one command (also the gemm_peers phase of benchmarks/run.sh),
+# The GEMM peers in one command (also the gemm_peers phase of scripts/bench.sh),
 # on a machine with an sm_90 GPU:
-#   1. build.sh: the CUTLASS peer (from the nvidia-cutlass package's headers) and
+#   1. benchmarks/gemm_peers/build.sh: the CUTLASS peer (from the nvidia-cutlass package's headers) and
 #      the same harness around tirx's GEMM, timing each kernel TU's compile
 #   2. CUTLASS beside cuBLAS, one harness run (cutlass.csv)
 #   3. tirx's fast path beside cuBLAS through the same harness (tirx_harness.csv;
@@ -12,7 +12,7 @@
 # nvidia-smi's SM clock and power are sampled every 0.5 s throughout
 # (clocks.csv), and queried before and after (gpu_before.csv, gpu_after.csv).
 #
-#   bash benchmarks/gemm_peers/suite.sh [--quick] [OUTDIR]
+#   bash scripts/gemm_peers.sh [--quick] [OUTDIR]
 #
 # --quick: 4096^3 and 8192^3 only. OUTDIR defaults to
 # benchmarks/results/<date>-gemm-peers. Environment: TIRX_BUILD_DIR (default
@@ -21,8 +21,8 @@
 # and --compile-budget). Exit status 0, 1 when a step failed or a peer's output
 # did not match cuBLAS, 77 without a GPU.
 set -uo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HERE="$ROOT/benchmarks/gemm_peers"
 PYTHON="${PYTHON:-python3}"
 export PYTHONUNBUFFERED=1
 command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
@@ -33,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     --quick) quick=(--quick) ;;
     -h | --help) sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    -*) echo "suite.sh: unknown option $arg" >&2; exit 2 ;;
+    -*) echo "gemm_peers.sh: unknown option $arg" >&2; exit 2 ;;
     *) out_dir="$arg" ;;
   esac
 done
@@ -42,7 +42,7 @@ mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
 build="${TIRX_BUILD_DIR:-$ROOT/build-bench}/gemm_peers"
 if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-  echo "== gemm peers: no GPU found by nvidia-smi: skipped (build.sh alone builds and times the TUs)"
+  echo "== gemm peers: no GPU found by nvidia-smi: skipped (benchmarks/gemm_peers/build.sh alone builds and times the TUs)"
   exit 77
 fi
 status=0

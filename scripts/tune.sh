@@ -7,7 +7,7 @@
 # the library's copy, affine_relu, to_f16 and add_bias beside their twins and Triton's
 # kernels (ncu_maps.csv).
 #
-#   bash benchmarks/tune.sh [OUTDIR]      (default benchmarks/results/tune-<date>)
+#   bash scripts/tune.sh [OUTDIR]      (default benchmarks/results/tune-<date>)
 #
 # Environment: TIRX_BUILD_DIR (default build-tune), TIRX_CUDA_ARCHS (default
 # 90a), PYTHON (default python3), TUNE_SKIP (space-separated steps to leave

@@ -13,7 +13,7 @@
 # Output in OUTDIR: NAME_PASS.log per run, and summary.csv (variant, pass,
 # M, N, K, and tirx / cuBLAS: lowest, median and highest of the phases).
 #
-#   bash benchmarks/gemm_sustained_sweep.sh [OUTDIR]   (default benchmarks/results/sustained-<date>)
+#   bash scripts/gemm_sustained_sweep.sh [OUTDIR]   (default benchmarks/results/sustained-<date>)
 #
 # Environment: TIRX_BUILD_DIR (default build-sweep; a folder per variant in
 # it), SECONDS_PER_PHASE (default 1), PASSES (default 2), VARIANTS (names
@@ -31,7 +31,7 @@ declare -A flags=([group16]="" [group4]="-DTIRX_GEMM_GROUP_M=4" [group8]="-DTIRX
                   [group32]="-DTIRX_GEMM_GROUP_M=32" [no-overlap]="-DTIRX_GEMM_CLUSTER_OVERLAP=0")
 read -r -a names <<<"${VARIANTS:-group16 group4 group8 group32 no-overlap}"
 status=0
-source "$ROOT/benchmarks/gemm_variants.sh"
+source "$ROOT/scripts/gemm_variants.sh"
 build_variants "$BUILD" "$OUT_DIR" "${names[@]}" || exit 1
 if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
   echo "== no GPU found by nvidia-smi: built, not run"

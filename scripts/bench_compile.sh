@@ -3,7 +3,7 @@
 # nvcc compile (-O3 -DNDEBUG, sm_90a, -c) per translation unit, tirx beside
 # plain CUDA, CuTe and CUTLASS. A report, not a pass/fail test.
 #
-#   bash benchmarks/compile/run.sh [OUT] [--reps N] [--quick] [--only REGEX]
+#   bash scripts/bench_compile.sh [OUT] [--reps N] [--quick] [--only REGEX]
 #
 # OUT (default build/compile-bench) receives the generated TUs (tu/),
 # results.json, report.md (the table and the targets of issue 15) and
@@ -27,6 +27,6 @@
 # for python3, or a wheel nvidia_cutlass-*.whl in $TIRX_WHEEL_DIR (default
 # .whl/ at the repository's root), unpacked into OUT/cutlass.
 set -euo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/../benchmarks/compile" && pwd)"
 command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
 exec "${PYTHON:-python3}" "$HERE/bench.py" "$@"

@@ -9,8 +9,8 @@ report must pick the heuristic's row where a shape has both, compute each
 ratio from the figures, and give the sustained table's ranges; one line per
 difference, exit 1.
 
-    check_gemm_report.py ROOT       (ROOT: the repository)
-    check_gemm_report.py --self-test (the check must catch a wrong table)
+    check_report.py ROOT       (ROOT: the repository)
+    check_report.py --self-test (the check must catch a wrong table)
 """
 import os
 import subprocess
@@ -75,9 +75,9 @@ def main(argv: list[str]) -> int:
         root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
         wrong = [EXPECTED[0].replace("1.027", "1.028")]
         if not differences(report_lines(root), wrong):
-            print("check_gemm_report.py --self-test: a wrong ratio was not caught")
+            print("check_report.py --self-test: a wrong ratio was not caught")
             return 1
-        print("check_gemm_report.py --self-test: a wrong ratio is caught")
+        print("check_report.py --self-test: a wrong ratio is caught")
         return 0
     if len(argv) != 2:
         print(__doc__)
@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
     for p in problems:
         print(p)
     if not problems:
-        print(f"check_gemm_report.py: {len(EXPECTED)} rows as expected")
+        print(f"check_report.py: {len(EXPECTED)} rows as expected")
     return 1 if problems else 0
 
 

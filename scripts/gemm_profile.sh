@@ -13,7 +13,7 @@
 # Output in OUTDIR: VARIANT_M_N_K_{tirx,cublas}.csv (ncu --csv --page
 # details), the logs, and the SASS of both tirx builds (cuobjdump -sass).
 #
-#   bash benchmarks/gemm_profile.sh [OUTDIR]   (default benchmarks/results/profile-<date>)
+#   bash scripts/gemm_profile.sh [OUTDIR]   (default benchmarks/results/profile-<date>)
 #
 # Environment: TIRX_BUILD_DIR (default build-profile), PROBLEMS (default
 # "4096x4096x4096 8192x8192x8192"), NCU_CLOCK (ncu's --clock-control,
@@ -28,7 +28,7 @@ command -v nvcc >/dev/null || export PATH="/usr/local/cuda/bin:$PATH"
 declare -A flags=([cluster]="" [alone]="-DTIRX_GEMM_FAST_CLUSTER=0")
 names=(cluster alone)
 status=0
-source "$ROOT/benchmarks/gemm_variants.sh"
+source "$ROOT/scripts/gemm_variants.sh"
 build_variants "$BUILD" "$OUT_DIR" "${names[@]}" || exit 1
 if command -v cuobjdump >/dev/null; then
   for name in "${names[@]}"; do

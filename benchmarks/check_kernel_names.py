@@ -71,7 +71,7 @@ def self_test() -> int:
 def main(argv: list[str]) -> int:
     if argv[1:] == ["--self-test"]:
         return self_test()
-    root = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parents[2]
+    root = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parents[1]
     lists = names_in(root)
     found = problems(lists)
     for p in found:
