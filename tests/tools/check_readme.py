@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks README.md's lists against the code (ctest docs.readme).
 
-Two lists of the README name things the code decides:
+Three lists of the README name things the code decides:
 
 - the instruction families, between `<!-- families -->` and
   `<!-- /families -->`: each family as a code span holding its `name`
@@ -13,6 +13,8 @@ Two lists of the README name things the code decides:
   through a base class where the struct inherits its name. A family the
   code registers and the README does not name, or a name the README gives
   that no registered family has, is an error.
+- the shell scripts: every `.sh` file of the repository is named by its
+  path (as a command or a helper), and every script path named exists.
 - the tree under "## Layout of the repository": the first column of its
   code block. Each path it names must be a folder of the repository; every
   top-level folder of include/tirx and every top-level folder of the
@@ -245,7 +247,30 @@ def check(root: Path) -> list[str]:
     for top in tracked_top_folders(root):
         if top not in named and not any(p.startswith(top + "/") for p in named):
             problems.append(f"README.md: the tree misses {top}/")
+
+    # the commands: every shell script of the repository is named by its path
+    # (a command or a helper), and every script path the README names exists
+    spans = set(re.findall(r"`([^`\s]+\.sh)\b", readme)) | set(
+        re.findall(r"\bbash ([\w./-]+\.sh)\b", readme))
+    for script in tracked_files(root, ".sh"):
+        if script not in spans:
+            problems.append(f"README.md: does not name the shell script {script}")
+    for script in sorted(spans):
+        if re.search(r"/[A-Z_]+\.sh$", script):
+            continue  # a placeholder: scripts/NAME.sh
+        if "/" in script and not (root / script).is_file():
+            problems.append(f"README.md: names {script}, which is not a file")
     return problems
+
+
+def tracked_files(root: Path, suffix: str) -> list[str]:
+    try:
+        files = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True,
+                               text=True, check=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):
+        files = [str(p.relative_to(root)) for p in root.rglob("*" + suffix)
+                 if not p.relative_to(root).parts[0].startswith(("build", "out", "."))]
+    return sorted(f for f in files if f.endswith(suffix) and (root / f).is_file())
 
 
 def self_test() -> int:
@@ -285,7 +310,10 @@ struct st_family : ldst_family<false> {};
 include/tirx/ptx   families
 include/tirx/core  config
 docs/              guides
+scripts/           commands
 ```
+
+`bash scripts/test.sh`; helpers: `scripts/common.sh`.
 """
     def build(root: Path, readme_text: str, extra: dict[str, str] = {}):
         write(root, "include/tirx/ptx/families.hpp", families)
@@ -293,6 +321,8 @@ docs/              guides
         write(root, "include/tirx/ptx/matrix/tc.hpp", tc)
         write(root, "include/tirx/core/config.hpp", "")
         write(root, "docs/a.md", "")
+        write(root, "scripts/test.sh", "")
+        write(root, "scripts/common.sh", "")
         for rel, text in extra.items():
             write(root, rel, text)
         write(root, "README.md", readme_text)
@@ -304,7 +334,10 @@ docs/              guides
         ("a folder that is not", readme.replace("docs/ ", "doc/  "), {}, "names doc/"),
         ("an include folder missing", readme, {"include/tirx/exec/a.hpp": ""},
          "misses include/tirx/exec"),
-        ("a top-level folder missing", readme, {"scripts/a.sh": ""}, "misses scripts/"),
+        ("a top-level folder missing", readme, {"tools/a.py": ""}, "misses tools/"),
+        ("a script not named", readme, {"benchmarks/run.sh": ""}, "shell script benchmarks/run.sh"),
+        ("a script that is not", readme.replace("scripts/test.sh", "scripts/tests.sh"), {},
+         "names scripts/tests.sh"),
     ]
     failed = 0
     for what, text, extra, expect in cases:
