@@ -6,7 +6,7 @@
 #   bash scripts/bench_compile.sh [OUT] [--reps N] [--quick] [--only REGEX]
 #
 # OUT (default build/compile-bench) receives the generated TUs (tu/),
-# results.json, report.md (the table and the targets of issue 15) and
+# results.json, report.md (the table and the compile-time targets) and
 # report.png (when matplotlib is there). Each case is compiled N times
 # (default 2) and the best wall kept; the peak memory (the largest process,
 # nvcc_phases.py) does not vary. --quick leaves out the TUs over a minute
