@@ -44,10 +44,11 @@ def strip_comments(text: str) -> str:
 
 
 def find_registration(include: Path) -> Path:
-    found = sorted(include.rglob("families.hpp"))
-    if len(found) != 1:
-        raise RuntimeError(f"{include}: expected one families.hpp, found {len(found)}")
-    return found[0]
+    """The families.hpp that lists the families (the shallowest, if several do)."""
+    found = [p for p in include.rglob("families.hpp") if LIST_RE.search(p.read_text())]
+    if not found:
+        raise RuntimeError(f"{include}: no families.hpp with a family_list<...>")
+    return min(found, key=lambda p: (len(p.parts), str(p)))
 
 
 def reachable(start: Path, include_root: Path) -> list[Path]:
