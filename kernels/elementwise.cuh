@@ -13,7 +13,7 @@
 // persistent grids, cache qualifiers): about 1% above cudaMemcpy D2D at
 // 1 GiB, where 4 vectors per thread lose 5%. benchmarks/tune_maps.cu found
 // the same for SiLU (one vector per thread, best with 4 warps) and two
-// vectors per thread best for f32 -> 16 bits (docs/benchmarks.md).
+// vectors per thread best for f32 -> 16 bits (records/benchmarks.md).
 #pragma once
 
 #include "tiling.cuh"

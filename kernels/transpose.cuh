@@ -11,7 +11,7 @@
 //   4. and stores them as rows of y, coalesced.
 // transpose_swizzled runs the same kernel over an unpadded shared tile with
 // an XOR swizzle (swizzled_layout), also conflict-free: only the shared
-// tile's layout changes. docs/benchmarks.md compares the two.
+// tile's layout changes. records/benchmarks.md compares the two.
 // The row stride of x and y is a run-time value, so the global side works
 // row by row (GridTile2D::row); only a tile with a ragged edge is bounded
 // (per row), whole tiles take the unbounded path. A 2-D grid (column tiles

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The tuning sweeps and profiles behind docs/benchmarks.md, in one command,
+# The tuning sweeps and profiles behind docs/benchmarks.md's choices
+# (the measurements: records/benchmarks.md), in one command,
 # on a machine with an NVIDIA GPU: builds the tune programs, runs each
 # (1 GiB of random floats, every variant checked before it is timed), dumps
 # the Triton code torch.compile generates for SiLU (with its SASS), the SASS
