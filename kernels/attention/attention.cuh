@@ -37,14 +37,26 @@
 namespace tirx_kernels {
 
 namespace attention {
+/// The query heads one CTA packs into its rows (FwdConfig's Pack): when the
+/// query rows of one head do not fill a CTA's 128 (seqlen_q below 128:
+/// decode, speculative decode), 8 or 4 heads that share a KV head, whatever
+/// divides heads_q / heads_kv, so that K and V are read once for them; else
+/// 1. Head dims 64 and 128.
+inline int forward_pack(const AttentionArgs& a) {
+  const int g = a.heads_kv > 0 ? a.heads_q / a.heads_kv : 1;
+  if (a.seqlen_q >= block_m || (a.head_dim != 64 && a.head_dim != 128))
+    return 1;
+  return g % 8 == 0 ? 8 : g % 4 == 0 ? 4 : 1;
+}
 /// The shares of split keys a forward of a takes on a GPU of sms SMs (1:
 /// none): a.num_splits, else about one wave of CTAs when the query blocks
 /// fill less than half of one, each share at least 2 blocks of 128 keys.
 inline int forward_splits(const AttentionArgs& a, int sms) {
   if (a.num_splits > 0)
     return a.num_splits;
-  const long long ctas =
-      static_cast<long long>(a.batch) * a.heads_q * ((a.seqlen_q + block_m - 1) / block_m);
+  const int pack = forward_pack(a);
+  const long long ctas = static_cast<long long>(a.batch) * (a.heads_q / pack) *
+                         ((a.seqlen_q * pack + block_m - 1) / block_m);
   if (2 * ctas > sms)
     return 1;
   long long s = (sms + ctas - 1) / ctas;
@@ -120,7 +132,8 @@ template <class Cfg> cudaError_t launch_forward(const AttentionArgs& a, cudaStre
       return e;
     configured = true;
   }
-  const dim3 grid((a.seqlen_q + block_m - 1) / block_m * splits, a.heads_q, a.batch);
+  constexpr int P = Cfg::pack;
+  const dim3 grid((a.seqlen_q * P + block_m - 1) / block_m * splits, a.heads_q / P, a.batch);
   kernel<<<grid, threads, Cfg::smem_bytes, stream>>>(mq, mk, mv, p);
   if (splits > 1)
     attention_fwd_combine<T, D>
@@ -133,16 +146,20 @@ template <class Cfg> cudaError_t launch_forward(const AttentionArgs& a, cudaStre
 /// 256: two stages of K and V beside Q in 227 KB), 2 stages (3 for D = 64);
 /// benchmarks/attention/bench_variants.cu measures the others
 /// (records/attention.md).
-template <class T, int D, bool Causal>
+template <class T, int D, bool Causal, int Pack = 1>
 using DefaultFwd = FwdConfig<T, D,
                              D == 256   ? 80
                              : D == 192 ? (Causal ? 96 : 112)
                                         : 128,
-                             D == 64 ? 3 : 2, Causal>;
+                             D == 64 ? 3 : 2, Causal, false, Pack>;
 /// With a paged KV cache: KV blocks of whole 64-row boxes (64 rows for D =
 /// 192 and 256).
-template <class T, int D, bool Causal>
-using PagedFwd = FwdConfig<T, D, D >= 192 ? 64 : 128, D == 64 ? 3 : 2, Causal, true>;
+template <class T, int D, bool Causal, int Pack = 1>
+using PagedFwd = FwdConfig<T, D, D >= 192 ? 64 : 128, D == 64 ? 3 : 2, Causal, true, Pack>;
+/// The configuration of a forward: paged or not, heads packed (Pack).
+template <class T, int D, bool Causal, bool Paged, int Pack>
+using FwdOf =
+    cuda::std::conditional_t<Paged, PagedFwd<T, D, Causal, Pack>, DefaultFwd<T, D, Causal, Pack>>;
 } // namespace attention
 
 /// The device workspace (bytes) a forward of a uses to split its keys on
@@ -158,13 +175,24 @@ inline size_t attention_forward_workspace(const AttentionArgs& a) {
 template <class T> cudaError_t attention_forward(const AttentionArgs& a, cudaStream_t stream = 0) {
   using namespace attention;
   attention_check(a);
+  const int pack = forward_pack(a);
   auto run = [&](auto d) -> cudaError_t {
     constexpr int D = decltype(d)::value;
+    auto go = [&](auto causal, auto paged) -> cudaError_t {
+      constexpr bool C = decltype(causal)::value, Pg = decltype(paged)::value;
+      if constexpr (D == 64 || D == 128) {
+        if (pack == 8)
+          return launch_forward<FwdOf<T, D, C, Pg, 8>>(a, stream);
+        if (pack == 4)
+          return launch_forward<FwdOf<T, D, C, Pg, 4>>(a, stream);
+      }
+      return launch_forward<FwdOf<T, D, C, Pg, 1>>(a, stream);
+    };
+    using yes = cuda::std::true_type;
+    using no = cuda::std::false_type;
     if (a.block_table)
-      return a.causal ? launch_forward<PagedFwd<T, D, true>>(a, stream)
-                      : launch_forward<PagedFwd<T, D, false>>(a, stream);
-    return a.causal ? launch_forward<DefaultFwd<T, D, true>>(a, stream)
-                    : launch_forward<DefaultFwd<T, D, false>>(a, stream);
+      return a.causal ? go(yes{}, yes{}) : go(no{}, yes{});
+    return a.causal ? go(yes{}, no{}) : go(no{}, no{});
   };
   if (a.head_dim == 64)
     return run(cuda::std::integral_constant<int, 64>{});

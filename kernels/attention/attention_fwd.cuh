@@ -2,7 +2,10 @@
 // O = softmax(scale Q K^T + mask) V and the row logsumexp, bf16 or fp16 in,
 // fp32 accumulation, head dims 64, 128, 192 and 256.
 //
-// One CTA of 3 warpgroups computes 128 query rows of one (batch, head):
+// One CTA of 3 warpgroups computes 128 query rows of one (batch, head)
+// (or, with Pack query heads packed, 128 / Pack positions of the Pack heads
+// that share one KV head: decode's few query rows fill the tile and K and V
+// are read once for the group):
 // warpgroup 0 is the producer (one thread issues the TMA loads: Q once,
 // then K and V of each 128- or 64-row KV block into two rings of shared
 // stages on full/empty mbarriers; it gives registers back with setmaxnreg),
@@ -87,8 +90,11 @@ template <class T> TIRX_HD TIRX_FORCEINLINE SeqSpan seq_span(const FwdParams<T>&
 
 /// The compile-time facts of one forward kernel: element type T (bf16 or
 /// half), head dim D, KV block BN, ring stages, causal mask, a paged KV
-/// cache (K and V come in boxes of 64 rows, each from its page).
-template <class T, int D_, int BN_, int Stages_, bool Causal_, bool Paged_ = false>
+/// cache (K and V come in boxes of 64 rows, each from its page), and the
+/// query heads packed into one CTA's rows (Pack: its 128 rows are the
+/// (position, head) pairs of Pack heads that share a KV head, position
+/// major, so that K and V are read once for all of them).
+template <class T, int D_, int BN_, int Stages_, bool Causal_, bool Paged_ = false, int Pack_ = 1>
 struct FwdConfig {
   static_assert(cuda::std::is_same_v<T, bf16> || cuda::std::is_same_v<T, half>,
                 "tirx_kernels::attention: Q, K, V are bf16 or fp16");
@@ -97,9 +103,12 @@ struct FwdConfig {
   using Elem = T;
   static constexpr int D = D_, BN = BN_, stages = Stages_;
   static constexpr bool causal = Causal_, paged = Paged_, f16 = cuda::std::is_same_v<T, half>;
+  static constexpr int pack = Pack_;
+  static_assert(pack == 1 || pack == 2 || pack == 4 || pack == 8,
+                "tirx_kernels::attention: 1, 2, 4 or 8 query heads packed per CTA");
   static_assert(!paged || BN % 64 == 0,
                 "tirx_kernels::attention: a paged KV block is whole boxes of 64 rows");
-  using QBox = box<T, 64>;
+  using QBox = box<T, 64 / pack, pack>; // 64 / pack positions of pack heads
   using KVBox = box<T, paged ? 64 : BN>;
   using Map = typename QBox::Map;
   using KVMap = typename KVBox::Map;
@@ -118,12 +127,14 @@ struct FwdConfig {
 };
 
 #if defined(__CUDACC__)
-/// The KV blocks a CTA of query rows [m0, m0 + block_m) visits: [0, n_end).
+/// The KV blocks a CTA of query rows [m0, m0 + block_m) visits: [0, n_end)
+/// (rows of (position, head) pairs when heads are packed: sq * pack rows).
 template <class Cfg> __device__ TIRX_FORCEINLINE int kv_blocks(int m0, int sq, int sk) {
   int n_end = (sk + Cfg::BN - 1) / Cfg::BN;
   if constexpr (Cfg::causal) {
     // bottom-right alignment: row r sees the keys c <= r + (sk - sq)
-    const int last_row = (m0 + block_m < sq ? m0 + block_m : sq) - 1;
+    const int rows = sq * Cfg::pack;
+    const int last_row = ((m0 + block_m < rows ? m0 + block_m : rows) - 1) / Cfg::pack;
     const int last_col = last_row + (sk - sq);
     const int reach = last_col < 0 ? 0 : last_col / Cfg::BN + 1;
     n_end = reach < n_end ? reach : n_end;
@@ -147,9 +158,11 @@ __global__ void __launch_bounds__(threads, 1)
   MBarrier q_full(words);
   BarrierRing<Stages> k_ring(words + 1), v_ring(words + 1 + 2 * Stages);
 
-  const int h = static_cast<int>(blockIdx.y), b = static_cast<int>(blockIdx.z);
+  constexpr int P = Cfg::pack;
+  // the first of this CTA's P query heads (its only one when P is 1)
+  const int h = static_cast<int>(blockIdx.y) * P, b = static_cast<int>(blockIdx.z);
   const SeqSpan span = seq_span(p, b);
-  const int m_blocks = (span.sq + block_m - 1) / block_m;
+  const int m_blocks = (span.sq * P + block_m - 1) / block_m;
   const int split = static_cast<int>(blockIdx.x) % p.num_splits;
   const int m_index = static_cast<int>(blockIdx.x) / p.num_splits;
   if (m_index >= m_blocks)
@@ -186,8 +199,9 @@ __global__ void __launch_bounds__(threads, 1)
     setmaxnreg_dec<24>();
     if (threadIdx.x == 0 && n_end > n_lo) {
       (void)tma_barrier<tma_bytes<T>(block_m * D)>(q_full).arrive();
-      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full, qb, span.q0 + m0, h);
-      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full, qb, span.q0 + m0 + 64, h);
+      load_tile<typename Cfg::QBox, D>(q_smem, map_q, q_full, qb, span.q0 + m0 / P, h);
+      load_tile<typename Cfg::QBox, D>(q_smem + 64 * D, map_q, q_full, qb, span.q0 + (m0 + 64) / P,
+                                       h);
       // K or V block n into a stage: BN rows of the sequence, or of its pages
       // (64-row boxes; a box wholly past the keys reads the last page: masked)
       auto load_kv = [&](T* stage, const typename Cfg::KVMap& map, MBarrier bar, int n) {
@@ -258,12 +272,12 @@ __global__ void __launch_bounds__(threads, 1)
   auto mask = [&](int n) {
     const int col0 = n * BN;
     const bool tail = col0 + BN > span.sk;
-    const bool causal_edge = Cfg::causal && col0 + BN - 1 > row0 + diag;
+    const bool causal_edge = Cfg::causal && col0 + BN - 1 > row0 / P + diag;
     if (tail || causal_edge) {
       const int sk = span.sk;
       coord_map(
           [&](float x, int r, int col) {
-            return col >= sk || (Cfg::causal && col > r + diag) ? -INFINITY : x;
+            return col >= sk || (Cfg::causal && col > r / P + diag) ? -INFINITY : x;
           },
           s, row0, col0);
     }
@@ -307,25 +321,44 @@ __global__ void __launch_bounds__(threads, 1)
   row_map(times, o, inv);
 
   // the epilogue: O in the input type, pairs of columns from the registers;
-  // a share of split keys leaves O in fp32 and its lse for the combine
-  const long long lse_at = b * p.lse_batch + h * p.lse_head + span.q0;
-  float* lse = p.lse == nullptr ? nullptr : p.lse + lse_at;
-  if (p.num_splits > 1) {
-    const long long at = split * p.lse_split + lse_at;
-    store_fragment(o, p.o_partial + at * D, D, row0, 0, span.sq, D);
-    lse = p.lse_partial + at;
+  // a share of split keys leaves O in fp32 and its lse for the combine.
+  // Row r is position r / P of head h + r % P (r itself when P is 1).
+  auto lse_row = [&](int r) {
+    return b * p.lse_batch + (h + r % P) * p.lse_head + span.q0 + r / P;
+  };
+  const bool splits = p.num_splits > 1;
+  const long long split_at = split * p.lse_split;
+  if (splits) {
+    if constexpr (P == 1)
+      store_fragment(o, p.o_partial + (split_at + lse_row(0)) * D, D, row0, 0, span.sq, D);
+    else
+      store_fragment_rows(
+          o,
+          [&](int r) -> float* {
+            return r / P < span.sq ? p.o_partial + (split_at + lse_row(r)) * D : nullptr;
+          },
+          row0, 0, D);
   } else {
     auto out = alloc_like<T>(o);
     convert(out, o);
-    T* o_head = p.o + b * p.o_batch + span.q0 * p.o_row + h * p.o_head;
-    store_fragment(out, o_head, p.o_row, row0, 0, span.sq, D);
+    T* o_seq = p.o + b * p.o_batch + span.q0 * p.o_row + h * p.o_head;
+    if constexpr (P == 1)
+      store_fragment(out, o_seq, p.o_row, row0, 0, span.sq, D);
+    else
+      store_fragment_rows(
+          out,
+          [&](int r) -> T* {
+            return r / P < span.sq ? o_seq + (r / P) * p.o_row + (r % P) * p.o_head : nullptr;
+          },
+          row0, 0, D);
   }
-  if (lse != nullptr && fragment_origin<decltype(s)>()[1] == 0) {
+  float* lse = splits ? p.lse_partial + split_at : p.lse;
+  if ((splits || p.lse != nullptr) && fragment_origin<decltype(s)>()[1] == 0) {
     const auto rows = fragment_row_coords<decltype(s)>(row0);
 #pragma unroll
     for (int j = 0; j < fragment_rows<decltype(s)>; ++j)
-      if (rows[j] < span.sq)
-        lse[rows[j]] = softmax.lse(j, p.scale);
+      if (rows[j] / P < span.sq)
+        lse[lse_row(rows[j])] = softmax.lse(j, p.scale);
   }
 }
 

@@ -62,11 +62,12 @@ template <> struct wgmma_of<true, 256> {
   using type = ptx<"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16">;
 };
 
-/// A TMA box of (1, Rows, 1, 64) elements of a BSHD tensor: Rows sequence
-/// positions of one head, 64 head-dim columns (128 bytes, the 128-byte
-/// swizzle's row).
-template <class T, int Rows> struct box {
-  static constexpr Shape extents = shape(1, Rows, 1, 64);
+/// A TMA box of (1, Rows, Heads, 64) elements of a BSHD tensor: Rows
+/// sequence positions of Heads neighbouring heads, 64 head-dim columns (128
+/// bytes, the 128-byte swizzle's row); it lands as Rows x Heads rows of 64,
+/// position major.
+template <class T, int Rows, int Heads = 1> struct box {
+  static constexpr Shape extents = shape(1, Rows, Heads, 64);
   static constexpr TileLayout value = tma_smem_layout(extents, SwizzleMode::b128, 2);
   using Map = TensorMap<T, typename detail::shape_type_of<extents>::type,
                         typename detail::layout_type_of<value>::type>;
@@ -85,8 +86,10 @@ using SmemTile =
 
 #if defined(__CUDACC__)
 /// The boxes of (Rows x D) rows of a tile of TileRows rows: D / 64 boxes
-/// side by side, one per 64 columns (TileRows x 64 elements apart).
-template <class Box, int D, int TileRows = Box::extents.dims[1], class T, class Map>
+/// side by side, one per 64 columns (TileRows x 64 elements apart); a box's
+/// rows are its positions times its heads.
+template <class Box, int D, int TileRows = Box::extents.dims[1] * Box::extents.dims[2], class T,
+          class Map>
 __device__ TIRX_FORCEINLINE void load_tile(T* smem, const Map& map, MBarrier bar, int b, int row,
                                            int h) {
   using Tile = typename Box::Map::template smem_tensor<>;

@@ -207,11 +207,12 @@ template <class T> void run_case(const VarCase& c, std::mt19937& rng) {
       std::printf("  element %zu of no row was written\n", i);
   static const char* const key_names[] = {"packed", "dense+used", "paged"};
   std::printf("%s %-5s batch %d q %s max %4d keys %-10s max %4d page %3d hq %2d hkv %d d %3d %-6s "
-              "splits %2d max |dO| %.2e\n",
+              "splits %2d pack %d max |dO| %.2e\n",
               bad ? "FAIL" : "ok  ", std::is_same_v<T, half> ? "fp16" : "bf16", batch,
               c.varlen_q ? "varlen" : "dense ", max_q, key_names[c.keys], max_k,
               c.keys == VarCase::paged ? c.page_size : 0, c.hq, c.hkv, d,
-              c.causal ? "causal" : "full", c.splits, worst);
+              c.causal ? "causal" : "full", c.splits, tirx_kernels::attention::forward_pack(a),
+              worst);
   failures += bad > 0;
 }
 
@@ -243,6 +244,12 @@ int main(int argc, char** argv) {
       {{200, 3}, {1500, 900}, 2, 1, 128, true, K::packed, 0, true, 4, 3},
       {{64}, {600}, 2, 2, 256, true, K::dense, 0, false, 0, 12},
       {{1, 1}, {8000, 4096}, 8, 2, 128, false, K::paged, 256, false, 0, 0},
+      // query heads packed per KV head (forward_pack 4 or 8): causal rows of
+      // several positions, several row blocks, with pages and split keys
+      {{5, 17, 1}, {300, 40, 129}, 8, 2, 128, true, K::packed, 0, true, 0},
+      {{100, 33}, {700, 64}, 16, 2, 64, true, K::dense, 0, false, 0},
+      {{3, 120}, {1000, 300}, 8, 1, 128, false, K::paged, 64, true, 2, 3},
+      {{7, 2}, {900, 2000}, 32, 4, 128, true, K::paged, 128, false, 0, 0},
   };
   int n = 0;
   for (const VarCase& c : cases) {

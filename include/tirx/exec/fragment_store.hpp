@@ -10,17 +10,13 @@
 namespace tirx {
 
 #if defined(__CUDACC__)
-/// Stores a fragment's elements to memory: element (r, c) of the tile to
-/// base[(row0 + r) * ld + col0 + c], only where row0 + r < rows and col0 +
-/// c < cols (a tile on the edge of a matrix). Two neighbouring columns in
-/// neighbouring slots go as one store where the address allows (a bf16
-/// pair as 4 bytes, a float pair as 8). The wgmma accumulator's epilogue:
-///   auto out = alloc_like<nv_bfloat16>(acc);
-///   convert(out, acc);
-///   store_fragment(out, d, ldd, m0, n0, m, n);
-template <class Frag, class T>
-__device__ TIRX_FORCEINLINE void store_fragment(const Frag& x, T* base, long long ld, int row0,
-                                                int col0, int rows, int cols) {
+namespace detail {
+/// The pointer stores of a fragment: element (r, c) to row_at(row0 + r) +
+/// col0 + c where keep(row0 + r) and col0 + c < cols, neighbouring column
+/// pairs as one store where the address allows.
+template <class Frag, class T, class Keep, class RowAt>
+__device__ TIRX_FORCEINLINE void store_fragment_at(const Frag& x, Keep keep, RowAt row_at, int row0,
+                                                   int col0, int cols) {
   static_assert(detail::check_fragment<Frag>());
   using Fa = detail::facts_of<Frag>;
   using E = cuda::std::remove_cv_t<typename cuda::std::remove_cvref_t<Frag>::value_type>;
@@ -46,9 +42,9 @@ __device__ TIRX_FORCEINLINE void store_fragment(const Frag& x, T* base, long lon
                             Fa::table.row[k - (k > 0 ? 1 : 0)] == dr &&
                             Fa::table.col[k - (k > 0 ? 1 : 0)] + 1 == dc;
     const int rr = r + dr, cc = c + dc;
-    if (rr >= rows)
+    if (!keep(rr))
       return;
-    T* at = base + static_cast<long long>(rr) * ld + cc;
+    T* at = row_at(rr) + cc;
     if constexpr (first) {
       if (cc + 1 < cols && reinterpret_cast<uintptr_t>(at) % sizeof(Pair) == 0) {
         *reinterpret_cast<Pair*>(at) = Pair{x.data()[reg], x.data()[reg + 1]};
@@ -63,6 +59,45 @@ __device__ TIRX_FORCEINLINE void store_fragment(const Frag& x, T* base, long lon
         at[0] = x.data()[reg];
     }
   });
+}
+} // namespace detail
+
+/// Stores a fragment's elements to memory: element (r, c) of the tile to
+/// base[(row0 + r) * ld + col0 + c], only where row0 + r < rows and col0 +
+/// c < cols (a tile on the edge of a matrix). Two neighbouring columns in
+/// neighbouring slots go as one store where the address allows (a bf16
+/// pair as 4 bytes, a float pair as 8). The wgmma accumulator's epilogue:
+///   auto out = alloc_like<nv_bfloat16>(acc);
+///   convert(out, acc);
+///   store_fragment(out, d, ldd, m0, n0, m, n);
+template <class Frag, class T>
+__device__ TIRX_FORCEINLINE void store_fragment(const Frag& x, T* base, long long ld, int row0,
+                                                int col0, int rows, int cols) {
+  detail::store_fragment_at<Frag, T>(
+      x, [&](int rr) { return rr < rows; },
+      [&](int rr) { return base + static_cast<long long>(rr) * ld; }, row0, col0, cols);
+}
+
+/// Stores a fragment whose rows lie anywhere in memory: element (r, c) of
+/// the tile to row_at(row0 + r)[col0 + c], where col0 + c < cols; a row
+/// for which row_at returns nullptr is not stored. Rows gathered from
+/// several heads or pages, e.g. attention's query rows packed as (position,
+/// head) pairs:
+///   store_fragment_rows(out, [&](int r) -> bf16* {
+///     return r / g < seqlen ? o + (r / g) * o_row + (h0 + r % g) * o_head : nullptr;
+///   }, row0, 0, d);
+template <class Frag, class RowAt>
+__device__ TIRX_FORCEINLINE void store_fragment_rows(const Frag& x, RowAt row_at, int row0,
+                                                     int col0, int cols) {
+  using E = cuda::std::remove_cv_t<typename cuda::std::remove_cvref_t<Frag>::value_type>;
+  using P = decltype(row_at(0));
+  static_assert(cuda::std::is_pointer_v<P> &&
+                    cuda::std::is_same_v<cuda::std::remove_cv_t<cuda::std::remove_pointer_t<P>>, E>,
+                "tirx::store_fragment_rows: row_at(r) must return a pointer to the fragment's "
+                "element type (or nullptr for a row not stored); convert the fragment first");
+  detail::store_fragment_at<Frag, E>(
+      x, [&](int rr) { return row_at(rr) != nullptr; }, [&](int rr) { return row_at(rr); }, row0,
+      col0, cols);
 }
 
 namespace detail {
