@@ -59,6 +59,29 @@ __global__ void scaled_copy(const float* in, float* out, long long tiles, Profil
 }
 // [/snippet]
 
+// [snippet:group-kernel]
+// A CTA of two warpgroups: group 0 the CTA, groups 1 and 2 the warpgroups.
+enum GroupEvent : unsigned { step, work, done };
+
+__global__ void grouped(ProfileBuffer buf) { // profile_buffer(dev, blocks, 3, capacity)
+  const unsigned wg = threadIdx.x / 128;
+  GroupProfiler cta = GroupProfiler::init(buf, 0, threadIdx.x == 0);
+  GroupProfiler mine = GroupProfiler::init(buf, 1 + wg, threadIdx.x % 128 == 0);
+  __syncthreads();
+  const ProfileMark all = cta.start(step);
+  named_barrier_sync(1 + wg, 128);
+  const ProfileMark m = mine.start(work, wg); // payload: the warpgroup
+  spin_cycles(1000);                          // the warpgroup's work
+  named_barrier_sync(1 + wg, 128);
+  mine.end(m);
+  mine.instant(done, wg);
+  __syncthreads();
+  cta.end(all);
+  mine.finalize();
+  cta.finalize();
+}
+// [/snippet]
+
 namespace {
 
 int failures = 0;

@@ -3,7 +3,9 @@
 // seeded random times, one slot past its capacity and one empty slot whose
 // records are poisoned. decode_profile must keep exactly the written records
 // in start order and count the dropped ones; the SVG and CSV must show every
-// event where its times put it.
+// event where its times put it. A second buffer holds group records
+// (GroupProfiler's: a CTA-wide group and two warpgroups) with ranges and
+// instants and their payloads: the rows are the groups, the instants ticks.
 #include <tirx/host/profile.hpp>
 
 #include <catch2/catch.hpp>
@@ -76,10 +78,11 @@ TEST_CASE("decode_profile keeps each warp's written records in start order") {
 
   const std::string csv = tirx::profile_csv(events, names);
   CHECK(occurrences(csv, "\n") == static_cast<int>(events.size()) + 1);
-  CHECK(csv.find("event,name,sm,block,warp,start_ns,end_ns,cycles\n") == 0);
+  CHECK(csv.find("event,name,sm,block,warp,start_ns,end_ns,cycles,kind,payload,end_payload\n") ==
+        0);
   const tirx::ProfileRecord& e0 = events[0];
   char line[160];
-  std::snprintf(line, sizeof line, "\n%u,%s,%u,%u,%u,0,%llu,%llu\n", e0.event,
+  std::snprintf(line, sizeof line, "\n%u,%s,%u,%u,%u,0,%llu,%llu,range,0,0\n", e0.event,
                 names[e0.event].c_str(), e0.sm, e0.block, e0.warp, e0.end_ns - e0.start_ns,
                 e0.cycles);
   CHECK(csv.find(line) != std::string::npos);
@@ -92,6 +95,60 @@ TEST_CASE("an empty profile decodes to no events and draws an empty timeline") {
   CHECK(tirx::decode_profile(buf, &dropped).empty());
   CHECK(dropped == 0);
   const std::string svg = tirx::profile_svg({});
-  CHECK(svg.find("0 events, 0 warps") != std::string::npos);
+  CHECK(svg.find("0 events, 0 rows") != std::string::npos);
   CHECK(occurrences(svg, "<rect ") == 0);
+}
+
+TEST_CASE("group records and instants decode, draw and list as what they are") {
+  constexpr unsigned blocks = 1, groups = 3, capacity = 4;
+  std::vector<unsigned long long> memory(tirx::profile_bytes(blocks * groups, capacity) / 8 + 1);
+  std::memset(memory.data(), 0xFF, memory.size() * 8);
+  const tirx::ProfileBuffer buf = tirx::profile_buffer(memory.data(), blocks, groups, capacity);
+  std::mt19937 rng(371);
+  using tirx::profile_group;
+  using tirx::profile_instant;
+  std::vector<tirx::ProfileRecord> written;
+  for (unsigned g = 0; g < groups; ++g) {
+    const unsigned long long t = 5000 + rng() % 1000, len = 200 + rng() % 300;
+    const unsigned p = static_cast<unsigned>(rng());
+    // a range with payloads p and p + 1, then an instant with payload p + 2 at its end
+    const tirx::ProfileRecord range{0, 7, 0, g, t, t + len, 3 * len, p, p + 1, profile_group, 0};
+    const tirx::ProfileRecord tick{
+        1, 7, 0, g, t + len, t + len, 0, p + 2, p + 2, profile_group | profile_instant, 0};
+    buf.records[g * capacity] = range;
+    buf.records[g * capacity + 1] = tick;
+    buf.counts[g] = 2;
+    written.push_back(range);
+    written.push_back(tick);
+  }
+  unsigned long long dropped = 1;
+  const std::vector<tirx::ProfileRecord> events = tirx::decode_profile(buf, &dropped);
+  CHECK(dropped == 0);
+  REQUIRE(events.size() == written.size());
+  for (const tirx::ProfileRecord& w : written) {
+    int found = 0;
+    for (const tirx::ProfileRecord& e : events)
+      found += std::memcmp(&w, &e, sizeof w) == 0;
+    CHECK(found == 1);
+  }
+  const std::string svg = tirx::profile_svg(events, {"cta step", "tile"});
+  CHECK(occurrences(svg, "<rect ") == 3 + 2); // 3 ranges, 2 legend entries
+  CHECK(occurrences(svg, "<polygon ") == 3);  // 3 instants
+  CHECK(svg.find("sm 7 cta 0 group 2") != std::string::npos);
+  CHECK(svg.find("warp") == std::string::npos); // group rows only
+  char title[96];
+  std::snprintf(title, sizeof title, "<title>tile: instant, payload %u</title>",
+                written[1].payload);
+  CHECK(svg.find(title) != std::string::npos);
+  std::snprintf(title, sizeof title, ", payload %u %u</title>", written[0].payload,
+                written[0].end_payload);
+  CHECK(svg.find(title) != std::string::npos);
+
+  const std::string csv = tirx::profile_csv(events, {"cta step", "tile"});
+  CHECK(occurrences(csv, ",group range,") == 3);
+  CHECK(occurrences(csv, ",group instant,") == 3);
+  char line[160];
+  std::snprintf(line, sizeof line, ",group instant,%u,%u\n", written[1].payload,
+                written[1].payload);
+  CHECK(csv.find(line) != std::string::npos);
 }

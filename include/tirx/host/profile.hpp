@@ -1,6 +1,7 @@
 // The host side of the profiler (exec/profiler.hpp): decoding a copy of the
 // profile buffer into events, and drawing them as a timeline, one row per
-// warp (SVG), or listing them (CSV). Host code only.
+// warp or group (SVG: ranges as bars, instants as ticks), or listing them
+// (CSV). Host code only.
 #pragma once
 
 #include <tirx/exec/profiler.hpp>
@@ -45,6 +46,11 @@ inline std::string event_name(const std::vector<std::string>& names, unsigned ev
   name.append(std::to_string(event));
   return name;
 }
+/// "range", "instant", "group range" or "group instant" (ProfileRecord::kind).
+inline const char* kind_name(unsigned kind) {
+  constexpr const char* names[4] = {"range", "instant", "group range", "group instant"};
+  return names[kind & 3u];
+}
 inline std::string xml_escaped(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -62,40 +68,46 @@ inline std::string xml_escaped(const std::string& s) {
 } // namespace detail
 
 /// The events as CSV: a header line, then one line per event
-/// (event,name,sm,block,warp,start_ns,end_ns,cycles), times relative to the
-/// earliest start. names[id] names event id ("event ID" past the list).
+/// (event,name,sm,block,warp,start_ns,end_ns,cycles,kind,payload,end_payload;
+/// warp is the group for a group's record, kind detail::kind_name's), times
+/// relative to the earliest start. names[id] names event id ("event ID" past
+/// the list).
 inline std::string profile_csv(const std::vector<ProfileRecord>& events,
                                const std::vector<std::string>& names = {}) {
   unsigned long long t0 = ~0ull;
   for (const ProfileRecord& e : events)
     t0 = std::min(t0, e.start_ns);
-  std::string out = "event,name,sm,block,warp,start_ns,end_ns,cycles\n";
+  std::string out = "event,name,sm,block,warp,start_ns,end_ns,cycles,kind,payload,end_payload\n";
   char buf[160];
   for (const ProfileRecord& e : events) {
     std::snprintf(buf, sizeof buf, "%u,", e.event);
     out.append(buf).append(detail::event_name(names, e.event));
-    std::snprintf(buf, sizeof buf, ",%u,%u,%u,%llu,%llu,%llu\n", e.sm, e.block, e.warp,
-                  e.start_ns - t0, e.end_ns - t0, e.cycles);
+    std::snprintf(buf, sizeof buf, ",%u,%u,%u,%llu,%llu,%llu,%s,%u,%u\n", e.sm, e.block, e.warp,
+                  e.start_ns - t0, e.end_ns - t0, e.cycles, detail::kind_name(e.kind), e.payload,
+                  e.end_payload);
     out.append(buf);
   }
   return out;
 }
 
 /// The events as a timeline picture (SVG, `width` pixels of time): one row
-/// per warp (labelled SM, CTA, warp; rows ordered by SM, then CTA, then
-/// warp), one bar per event from its start to its end on the global timer,
-/// coloured by event id (names[id] in the legend and each bar's tooltip),
-/// a time axis in microseconds from the earliest start.
+/// per warp or group (labelled SM, CTA, warp or group; rows ordered by SM,
+/// then CTA, warps before groups, then number), one bar per range from its
+/// start to its end on the global timer and one tick (a triangle) per
+/// instant, coloured by event id (names[id] in the legend and each mark's
+/// tooltip, with the payloads), a time axis in microseconds from the
+/// earliest start.
 inline std::string profile_svg(const std::vector<ProfileRecord>& events,
                                const std::vector<std::string>& names = {}, int width = 1000) {
   constexpr int left = 150, row_h = 16, top = 30;
   constexpr const char* palette[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
                                      "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
-  std::vector<std::tuple<unsigned, unsigned, unsigned>> rows; // (sm, block, warp)
+  using Row = std::tuple<unsigned, unsigned, unsigned, unsigned>; // (sm, block, group?, number)
+  std::vector<Row> rows;
   std::vector<unsigned> ids;
   unsigned long long t0 = ~0ull, t1 = 0;
   for (const ProfileRecord& e : events) {
-    rows.emplace_back(e.sm, e.block, e.warp);
+    rows.emplace_back(e.sm, e.block, (e.kind & profile_group) ? 1u : 0u, e.warp);
     ids.push_back(e.event);
     t0 = std::min(t0, e.start_ns);
     t1 = std::max(t1, e.end_ns);
@@ -113,7 +125,7 @@ inline std::string profile_svg(const std::vector<ProfileRecord>& events,
   std::snprintf(buf, sizeof buf,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 "font-family=\"monospace\" font-size=\"11\">\n"
-                "<text x=\"4\" y=\"14\">%zu events, %zu warps, %.3f us</text>\n",
+                "<text x=\"4\" y=\"14\">%zu events, %zu rows, %.3f us</text>\n",
                 left + width + 20, height, events.size(), rows.size(), span / 1000.0);
   out += buf;
   for (int k = 0; k <= 4; ++k) { // the time axis
@@ -126,23 +138,31 @@ inline std::string profile_svg(const std::vector<ProfileRecord>& events,
     out += buf;
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    std::snprintf(buf, sizeof buf, "<text x=\"4\" y=\"%d\">sm %u cta %u warp %u</text>\n",
+    std::snprintf(buf, sizeof buf, "<text x=\"4\" y=\"%d\">sm %u cta %u %s %u</text>\n",
                   top + static_cast<int>(r) * row_h + 12, std::get<0>(rows[r]),
-                  std::get<1>(rows[r]), std::get<2>(rows[r]));
+                  std::get<1>(rows[r]), std::get<2>(rows[r]) ? "group" : "warp",
+                  std::get<3>(rows[r]));
     out += buf;
   }
   for (const ProfileRecord& e : events) {
-    const auto row =
-        std::lower_bound(rows.begin(), rows.end(), std::make_tuple(e.sm, e.block, e.warp)) -
-        rows.begin();
+    const Row key{e.sm, e.block, (e.kind & profile_group) ? 1u : 0u, e.warp};
+    const auto row = std::lower_bound(rows.begin(), rows.end(), key) - rows.begin();
     const double x = left + (e.start_ns - t0) * scale;
-    const double w = std::max(1.0, (e.end_ns - e.start_ns) * scale);
-    std::snprintf(buf, sizeof buf,
-                  "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
-                  "<title>%s: %llu ns, %llu cycles</title></rect>\n",
-                  x, top + static_cast<int>(row) * row_h + 2, w, row_h - 4, palette[e.event % 10],
-                  detail::xml_escaped(detail::event_name(names, e.event)).c_str(),
-                  e.end_ns - e.start_ns, e.cycles);
+    const int y = top + static_cast<int>(row) * row_h + 2;
+    const std::string name = detail::xml_escaped(detail::event_name(names, e.event));
+    if (e.kind & profile_instant)
+      std::snprintf(buf, sizeof buf,
+                    "<polygon points=\"%.1f,%d %.1f,%d %.1f,%d\" fill=\"%s\">"
+                    "<title>%s: instant, payload %u</title></polygon>\n",
+                    x, y, x - 4, y + row_h - 4, x + 4, y + row_h - 4, palette[e.event % 10],
+                    name.c_str(), e.payload);
+    else
+      std::snprintf(buf, sizeof buf,
+                    "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+                    "<title>%s: %llu ns, %llu cycles, payload %u %u</title></rect>\n",
+                    x, y, std::max(1.0, (e.end_ns - e.start_ns) * scale), row_h - 4,
+                    palette[e.event % 10], name.c_str(), e.end_ns - e.start_ns, e.cycles, e.payload,
+                    e.end_payload);
     out += buf;
   }
   for (std::size_t k = 0; k < ids.size(); ++k) { // the legend
