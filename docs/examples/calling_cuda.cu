@@ -137,6 +137,24 @@ __global__ void scalar_calls(const float* x, float* y, unsigned* bits) {
 }
 // [/snippet]
 
+// [snippet:ptx-call-memory]
+// Memory operands: a pointer to the atom (or a one-element tensor); a
+// vector's registers are an array. The family converts the generic address
+// to its state space's window, as tile::apply does.
+__global__ void memory_calls(const uint4* in, unsigned* out, unsigned* total) {
+  unsigned r[4];
+  ptx_call<"ld.global.nc.v4.b32">(r, in + threadIdx.x); // 16 bytes, read-only path
+  __shared__ unsigned counter;
+  if (threadIdx.x == 0)
+    counter = 0;
+  __syncthreads();
+  unsigned old; // old = counter; counter += r[0]
+  ptx_call<"atom.shared::cta.add.u32">(old, &counter, r[0]);
+  ptx_call<"st.relaxed.gpu.global.b32">(out + threadIdx.x, old ^ r[1]);
+  ptx_call<"red.global.add.u32">(total, r[2]);
+}
+// [/snippet]
+
 namespace {
 
 int failures = 0;
