@@ -10,15 +10,19 @@ spelling is TIRx's when one entry takes its tokens in the entry's slot order
 (PTX's qualifier order) with every required slot filled and the entry's
 check passes (PTX's rules: scopes, .volatile, .nc, the 256-bit lines, ...).
 
-Every tirx spelling must be TIRx's; the script prints the count (--count:
-TIRx's too, those with a state space and no .mmio, which tirx lacks) and
-exits 1 if TIRx refuses a tirx spelling, naming it with TIRx's reason. The check
+Every tirx spelling must be TIRx's; the script prints the count and exits 1
+if TIRx refuses a tirx spelling, naming it with TIRx's reason. The other
+direction is a report of the whole set: --count walks every variant of
+TIRx's entries that passes the entry's check, and prints how many there are
+(with a state space, generic, .mmio), how many of them tirx has, and the
+missing ones by class (their qualifiers with the type and vector left out);
+--require-all makes a missing spelling a failure too. The check
 must also refuse spellings that break the rules (a self-test in the same
 run: .v8 of an 8-bit type, .f16, a scope without an order, a qualifier out
 of order, .volatile with an eviction priority). Exit 77 (skipped) when the
 tvm_tirx package is missing (the venv logic is parity.py's).
 
-    ldst_spellings.py --cxx CXX [--include DIR...] [--venv DIR] [--count]
+    ldst_spellings.py --cxx CXX [--include DIR...] [--venv DIR] [--count] [--require-all]
 """
 
 import argparse
@@ -69,14 +73,22 @@ def accepts(table, entries, spelling):
     return False, "; ".join(why) or "no entry of that opcode"
 
 
-def with_space(table, e):
-    """How many of entry e's variants name a state space and no .mmio."""
+def spellings_of(table, e):
+    """Every spelling of entry e that its check accepts, as (spelling, space, mmio)."""
     names = [s.name for s in e.slots]
+    op = getattr(e, "mnemonic", None) or e.name
+    for c in table.variants(e):
+        if e.check and e.check(table.mods(e, tuple(c))):
+            continue
+        get = dict(zip(names, c))
+        yield ".".join([op] + [t for t in c if t]), get.get("space", ""), get.get("mmio", "")
 
-    def get(combo, slot):
-        return combo[names.index(slot)] if slot in names else ""
 
-    return sum(1 for c in table.variants(e) if get(c, "space") and not get(c, "mmio"))
+def qualifier_class(spelling):
+    """A spelling without its type and vector tokens (ld.relaxed.gpu.global)."""
+    keep = [t for t in spelling.split(".")
+            if not (t[:1] in "bfsu" and t[1:].isdigit()) and not (t[:1] == "v" and t[1:].isdigit())]
+    return ".".join(keep)
 
 
 def run(args):
@@ -103,9 +115,34 @@ def run(args):
             refused += 1
     print(f"ldst_spellings: {len(spellings)} tirx spellings of ld/st/ldu ({typed} typed), "
           f"{len(spellings) - refused} of them TIRx's")
-    if args.count:  # (10 s: TIRx's variants walked)
-        theirs = sum(with_space(table, e) for e in entries)
-        print(f"ldst_spellings: TIRx has {theirs} with a state space and no .mmio")
+    if args.count or args.require_all:  # (a minute: TIRx's variants walked)
+        mine_set = set(spellings)
+        theirs, space, generic, mmio = set(), 0, 0, 0
+        kind = {}
+        for e in entries:
+            for sp, sp_space, sp_mmio in spellings_of(table, e):
+                if sp in theirs:
+                    continue
+                theirs.add(sp)
+                kind[sp] = "mmio" if sp_mmio else "space" if sp_space else "generic"
+                mmio += bool(sp_mmio)
+                space += bool(sp_space) and not sp_mmio
+                generic += not sp_space and not sp_mmio
+        missing = sorted(theirs - mine_set)
+        print(f"ldst_spellings: TIRx has {len(theirs)} spellings ({space} with a state space, "
+              f"{generic} generic, {mmio} .mmio); tirx has {len(theirs & mine_set)} of them, "
+              f"{len(missing)} missing")
+        have = [kind[sp] for sp in theirs & mine_set]
+        print(f"ldst_spellings: tirx's: {have.count('space')} with a state space, "
+              f"{have.count('generic')} generic, {have.count('mmio')} .mmio")
+        classes = {}
+        for sp in missing:
+            classes[qualifier_class(sp)] = classes.get(qualifier_class(sp), 0) + 1
+        for c, n in sorted(classes.items(), key=lambda x: -x[1])[:args.show]:
+            print(f"ldst_spellings: missing {n} of {c}")
+        if args.require_all and missing:
+            print("ldst_spellings: FAIL: tirx lacks TIRx spellings (--require-all)")
+            problems += 1
     problems += refused
     return 1 if problems else 0
 
@@ -115,7 +152,10 @@ def main():
     ap.add_argument("--cxx", required=True)
     ap.add_argument("--include", action="append", default=[],
                     help="include directory (repeat); the tirx include/ is added")
-    ap.add_argument("--count", action="store_true", help="count TIRx's spellings too")
+    ap.add_argument("--count", action="store_true", help="compare with TIRx's whole set too")
+    ap.add_argument("--require-all", action="store_true",
+                    help="fail when tirx lacks a spelling of TIRx's")
+    ap.add_argument("--show", type=int, default=20, help="missing classes to print")
     ap.add_argument("--venv", default=None)
     ap.add_argument("--venv-ready", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -12,7 +12,9 @@
 // case's middle st) -> registers (its ld) -> global (its st). P: the case's
 // ld guarded by tile::pred (even lanes) with tile::preserve_dst, the
 // registers poisoned first: odd lanes keep the poison. A case of a newer
-// sm than the GPU's reports SKIP (the 32-byte forms: sm_100).
+// sm than the GPU's reports SKIP (the 32-byte forms: sm_100). Generic
+// addressing (no state space: cases 31, 32, 34-38, a global tensor's address
+// in G, a shared one's in S) and .mmio (33, 34, 36, 38) follow the same rules.
 //   gpu_typed_memory [SEED]   Exit 0: all passed; 1: a failure; 77: no GPU.
 #include "gpu_check.hpp"
 
@@ -68,7 +70,18 @@ using namespace tirx;
   X(28, 'G', "ld.global.nc.v4.f64", "st.global.v4.s64", "", uint64, uint64, int64, 100)            \
   X(29, 'G', "ld.acquire.gpu.global.v4.s8", "st.release.gpu.global.v2.u16", "", int32, int8,       \
     uint16, 80)                                                                                    \
-  X(30, 'G', "ldu.global.v2.s16", "st.volatile.global.v4.s8", "", int32, int16, int8, 80)
+  X(30, 'G', "ldu.global.v2.s16", "st.volatile.global.v4.s8", "", int32, int16, int8, 80)          \
+  X(31, 'G', "ld.v4.s8", "st.v4.s32", "", int32, int8, int32, 80)                                  \
+  X(32, 'G', "ld.relaxed.gpu.v2.u16", "st.release.sys.v2.b32", "", uint32, uint16, uint32, 80)     \
+  X(33, 'G', "ld.mmio.relaxed.sys.global.s16", "st.mmio.relaxed.sys.global.u32", "", int32, int16, \
+    uint32, 80)                                                                                    \
+  X(34, 'G', "ld.mmio.relaxed.sys.f64", "st.mmio.relaxed.sys.b64", "", double, uint64, uint64, 80) \
+  X(35, 'S', "ld.weak.v4.u8", "st.global.v4.u32", "st.volatile.v4.s8", uint32, uint8, uint32, 80)  \
+  X(36, 'G', "ldu.v2.s32", "st.mmio.relaxed.sys.s8", "", int32, int32, int8, 80)                   \
+  X(37, 'S', "ld.acquire.cluster.s16", "st.global.b32", "st.relaxed.cta.b16", int32, int16,        \
+    uint32, 90)                                                                                    \
+  X(38, 'G', "ld.mmio.relaxed.sys.global.u8", "st.mmio.relaxed.sys.u16", "", uint32, uint8,        \
+    uint16, 80)
 
 constexpr int per_thread = 8;
 constexpr unsigned long long poison = 0x5A5A5A5A5A5A5A5Aull;

@@ -8,7 +8,9 @@
 // PTX nvcc writes, as written: one `ptx-text` line per spelling
 // (`ptx-text-100a` for the 32-byte ones, which an sm_90a compilation lacks). The register elements
 // alternate between 32-bit ones (the load extends into them) and the type's width; memory elements
-// are the type's (or an integer carrier of a floating type).
+// are the type's (or an integer carrier of a floating type). Generic addressing (no state space,
+// on a global and a shared tensor) and .mmio have representatives too; every one of their
+// spellings is assembled by ptx.ptxas_memory_spellings.
 #include <tirx/tile.hpp>
 
 namespace ptt {
@@ -63,6 +65,12 @@ __device__ void typed_case(unsigned char* data, unsigned long long policy) {
   typed_case<ptx<SP>, SPACE, R, M, N, HINT>(data, policy);
 
 __global__ void typed_forms(unsigned char* data, unsigned long long policy) {
+  TIRX_TYPED("ld.v4.s8", 'g', int32, int8, 4, false)
+  TIRX_TYPED("st.relaxed.gpu.v2.f32", 'g', float, float, 2, false)
+  TIRX_TYPED("ld.acquire.sys.u64", 'g', uint64, uint64, 1, false)
+  TIRX_TYPED("ld.mmio.relaxed.sys.global.s16", 'g', int32, int16, 1, false)
+  TIRX_TYPED("st.mmio.relaxed.sys.u32", 'g', uint32, uint32, 1, false)
+  TIRX_TYPED("ld.volatile.v2.u16", 's', uint32, uint16, 2, false)
   TIRX_TYPED("ld.global.u8", 'g', uint32, uint8, 1, false)
   TIRX_TYPED("ld.global.s8", 'g', int8, int8, 1, false)
   TIRX_TYPED("ld.global.v2.u8", 'g', uint32, uint8, 2, false)
@@ -307,6 +315,12 @@ __global__ void typed_wide_forms(unsigned char* data, unsigned long long policy)
 
 } // namespace ptt
 
+// ptx-text: [^.a-z_]ld\.v4\.s8[ ]
+// ptx-text: [^.a-z_]st\.relaxed\.gpu\.v2\.f32[ ]
+// ptx-text: [^.a-z_]ld\.acquire\.sys\.u64[ ]
+// ptx-text: [^.a-z_]ld\.mmio\.relaxed\.sys\.global\.s16[ ]
+// ptx-text: [^.a-z_]st\.mmio\.relaxed\.sys\.u32[ ]
+// ptx-text: [^.a-z_]ld\.volatile\.v2\.u16[ ]
 // ptx-text: [^.a-z_]ld\.global\.u8[ ]
 // ptx-text: [^.a-z_]ld\.global\.s8[ ]
 // ptx-text: [^.a-z_]ld\.global\.v2\.u8[ ]

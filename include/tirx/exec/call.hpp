@@ -58,21 +58,17 @@ struct CallOperandError {
 };
 /// The type a memory operand X points to: the pointee of a pointer, the
 /// element of a tensor (void for neither).
-template <class X> struct call_pointee {
-  using type = void;
-};
-template <class T> struct call_pointee<T*> {
-  using type = cuda::std::remove_cv_t<T>;
-};
+template <class X> struct call_pointee { using type = void; };
+template <class T> struct call_pointee<T*> { using type = cuda::std::remove_cv_t<T>; };
 template <class X>
-  requires is_tensor_v<X>
+requires is_tensor_v<X>
 struct call_pointee<X> {
   using type = cuda::std::remove_cv_t<typename X::value_type>;
 };
 template <class X> using call_pointee_t = typename call_pointee<X>::type;
 template <class X> inline constexpr index_t call_elements_v = 1; ///< a tensor's elements
 template <class X>
-  requires is_tensor_v<X>
+requires is_tensor_v<X>
 inline constexpr index_t call_elements_v<X> = X::size();
 
 /// The registers of one register operand of Instr: the vector's count.

@@ -65,6 +65,9 @@ struct family {
     const bool no_alloc = t.has("L1::no_allocate");
     if (foreign_type(t, t.n - 1))
       return 7;
+    if (t.has("mmio") &&
+        (!t.has("relaxed") || !t.has("sys") || (space != Space::global && space != Space::none)))
+      return 9;
     if (ordered && !scoped)
       return 1;
     if (scoped && !ordered)
@@ -104,14 +107,23 @@ struct family {
                           "bits or 2 of 64 (16 bytes); .v8 of a 32-bit type and .v4 of a 64-bit "
                           "one (32 bytes) need sm_100 and .global, and a 16-byte type has no "
                           "vector; use a narrower vector or type");
+    static_assert(R != 9, "tirx::tile::apply: ld/st .mmio is one access to memory-mapped I/O and "
+                          "takes .relaxed.sys and .global or no state space (generic); write "
+                          "e.g. \"ld.mmio.relaxed.sys.global.b32\"");
+  }
+
+  /// Whether a spelling names no state space (generic addressing).
+  TIRX_HD static constexpr bool generic(const ptxdesc::Tokens& t) {
+    return !t.has("global") && !t.has("shared") && !t.has("shared::cta") &&
+           !t.has("shared::cluster") && !t.has("local") && !t.has("const") && !t.has("param");
   }
 
   /// Whether a spelling is one of the qualified rows (ld_qualified.def,
   /// st_qualified.def) or a typed form of one, which memory.hpp emits with one
   /// asm statement each.
   TIRX_HD static constexpr bool qualified(const ptxdesc::Tokens& t) {
-    return t.is(0, "ldu") || t.has("weak") || t.has("volatile") || t.has("relaxed") ||
-           t.has("acquire") || t.has("release") || t.has("shared::cta") ||
+    return t.is(0, "ldu") || t.has("mmio") || generic(t) || t.has("weak") || t.has("volatile") ||
+           t.has("relaxed") || t.has("acquire") || t.has("release") || t.has("shared::cta") ||
            t.has("shared::cluster") || t.has("L1::evict_normal") || t.has("L1::evict_unchanged") ||
            t.has("L2::64B") || t.has("L2::128B") ||
            (t.is(0, "st") && (t.has("L1::evict_first") || t.has("L1::evict_last")));
@@ -152,7 +164,7 @@ struct family {
     d.min_srcs = d.max_srcs = 1;
     d.loads = load;
     d.bounds = true;
-    d.parsed = ty != 0 && space != Space::none;
+    d.parsed = ty != 0 && (space != Space::none || generic(t));
     d.rule = broken_rule(t, space);
     if (d.rule == 0 && er.elem != '\0' && !vector_fits(d.vec, bits, space == Space::global))
       d.rule = 8; // PTX's vector rule (a typed form that tirx lacks otherwise: the closest form)
@@ -216,14 +228,14 @@ struct family {
     static_assert(
         Kind != 1 || !qualified_at(forms[Best].spelling),
         "tirx::tile::apply: this ld/st form needs a newer architecture than this device "
-        "pass targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: sm_75); "
-        "compile for it (-arch=sm_90, -arch=sm_75), or keep the call under #if "
+        "pass targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: sm_75; "
+        ".mmio: sm_70); compile for it (-arch=sm_90, -arch=sm_75), or keep the call under #if "
         "__CUDA_ARCH__ >= 900 (750) in code built for several targets");
     static_assert(Kind != 2 || !qualified_at(forms[Best].spelling),
                   "tirx::tile::apply: this ld/st form needs a newer PTX ISA than this CUDA toolkit "
                   "emits (.weak, .relaxed, .acquire, .release: 6.0; .cluster, .shared::cta, "
-                  ".shared::cluster: 7.8; .L1::evict_*, .L2::64B, .L2::128B: 7.4; .b128: 8.3); use "
-                  "a newer toolkit");
+                  ".shared::cluster: 7.8; .L1::evict_*, .L2::64B, .L2::128B: 7.4; .mmio: 8.2; "
+                  ".b128: 8.3); use a newer toolkit");
   }
 
 #if defined(__CUDACC__)

@@ -3,7 +3,7 @@
 // __CUDA_ARCH__ >= 900 (test compile_fail.nvcc.fixed).
 // tirx-fail: nvcc sm_80 gencode_80
 // tirx-builds: sm_90a sm_90 gencode_90a
-// expected-error {{tirx::tile::apply: this ld/st form needs a newer architecture than this device pass targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: sm_75); compile for it (-arch=sm_90, -arch=sm_75), or keep the call under #if __CUDA_ARCH__ >= 900 (750) in code built for several targets}}
+// expected-error {{tirx::tile::apply: this ld/st form needs a newer architecture than this device pass targets (.cluster and .shared::cluster: sm_90; .L2::64B, .L2::128B: sm_75; .mmio: sm_70); compile for it (-arch=sm_90, -arch=sm_75), or keep the call under #if __CUDA_ARCH__ >= 900 (750) in code built for several targets}}
 #include <tirx/tile.hpp>
 
 namespace ld_cluster_needs_sm90 {
