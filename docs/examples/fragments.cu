@@ -3,8 +3,9 @@
 // keeps the two in sync. Built for sm_90a; `ctest -L gpu` runs the kernels
 // (one warpgroup: a 64 x 64 softmax over two 64-column blocks of scores,
 // then P V with P in registers; and dS = P (dP - d) from two accumulators,
-// stored transposed into a swizzled shared tile) and checks them against
-// the host (the second bit for bit); exit 77 without a GPU or on a GPU
+// stored transposed into a swizzled shared tile; and a tile whose rows are
+// (position, head) pairs stored to their places) and checks them against
+// the host (the second and third bit for bit); exit 77 without a GPU or on a GPU
 // other than sm_90.
 #include <tirx/exec/softmax.hpp>
 #include <tirx/tile.hpp>
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -82,6 +84,24 @@ __global__ void softmax_pv(const float* scores, const bf16* v_rows, float scale,
   auto o16 = alloc_like<bf16>(o);
   convert(o16, o);
   store_fragment(o16, out, 64, 0, 0, 64, 64); // pairs of columns from the registers
+}
+// [/snippet]
+
+// [snippet:packed-rows]
+// The rows of a 64 x 64 tile are (position, head) pairs, 4 heads to a position
+// (row r: position r / 4, head h0 + r % 4), as in attention's packed query
+// heads; each row goes to its place in a (seqlen, heads, 64) output, and the
+// rows past the sequence's end are not stored.
+__global__ void store_packed(const bf16* in, bf16* out, int seqlen, int heads, int h0) {
+  auto x = alloc_wgmma_accumulator<bf16, 64>();
+  coord_map([&](bf16, int r, int c) { return in[r * 64 + c]; }, x);
+  store_fragment_rows(
+      x,
+      [&](int r) -> bf16* {
+        return r / 4 < seqlen ? out + (static_cast<long long>(r / 4) * heads + h0 + r % 4) * 64
+                              : nullptr;
+      },
+      0, 0, 64);
 }
 // [/snippet]
 
@@ -166,5 +186,32 @@ int main() {
     }
   std::printf("dS = P (dP - d) stored transposed into a swizzled tile: %d of 4096 wrong %s\n",
               wrong, wrong ? "FAILED" : "ok");
-  return ok && wrong == 0 ? 0 : 1;
+
+  // rows anywhere in memory: 13 positions x 4 heads of 8 (heads 2..5), the other places poisoned
+  const int seqlen = 13, heads = 8, h0 = 2;
+  std::vector<bf16> rows_in(64 * 64);
+  for (auto& x : rows_in)
+    x = __float2bfloat16(nd(rng));
+  bf16 *drows, *dpacked;
+  TIRX_CHECK_CUDA(cudaMalloc(&drows, 64 * 64 * 2));
+  TIRX_CHECK_CUDA(cudaMalloc(&dpacked, 16 * heads * 64 * 2));
+  TIRX_CHECK_CUDA(cudaMemcpy(drows, rows_in.data(), 64 * 64 * 2, cudaMemcpyHostToDevice));
+  TIRX_CHECK_CUDA(cudaMemset(dpacked, 0xff, 16 * heads * 64 * 2));
+  store_packed<<<1, 128>>>(drows, dpacked, seqlen, heads, h0);
+  TIRX_CHECK_LAUNCH("store_packed");
+  std::vector<unsigned short> packed(16 * heads * 64), rows_bits(64 * 64);
+  TIRX_CHECK_CUDA(cudaMemcpy(packed.data(), dpacked, packed.size() * 2, cudaMemcpyDeviceToHost));
+  std::memcpy(rows_bits.data(), rows_in.data(), rows_bits.size() * 2);
+  int misplaced = 0;
+  for (int pos = 0; pos < 16; ++pos)
+    for (int h = 0; h < heads; ++h)
+      for (int c = 0; c < 64; ++c) {
+        const int r = pos * 4 + (h - h0);
+        const bool stored = pos < seqlen && h >= h0 && h < h0 + 4;
+        const unsigned short want = stored ? rows_bits[r * 64 + c] : 0xffff;
+        misplaced += packed[(pos * heads + h) * 64 + c] != want;
+      }
+  std::printf("store_fragment_rows, 13 positions x 4 of 8 heads: %d of %d places wrong %s\n",
+              misplaced, 16 * heads * 64, misplaced ? "FAILED" : "ok");
+  return ok && wrong == 0 && misplaced == 0 ? 0 : 1;
 }

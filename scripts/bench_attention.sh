@@ -9,9 +9,9 @@
 # the CSVs go to OUTDIR (default: build-attention/). About four minutes on a
 # 16-core H100/H200 machine with torch installed.
 #
-#   bash benchmarks/attention/run.sh [OUTDIR]
+#   bash scripts/bench_attention.sh [OUTDIR]
 set -o pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUTDIR="${1:-$ROOT/build-attention}"
 BIN="$OUTDIR/bin"
 mkdir -p "$BIN"
