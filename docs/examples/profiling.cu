@@ -69,6 +69,7 @@ __global__ void grouped(ProfileBuffer buf) { // profile_buffer(dev, blocks, 3, c
   GroupProfiler mine = GroupProfiler::init(buf, 1 + wg, threadIdx.x % 128 == 0);
   __syncthreads();
   const ProfileMark all = cta.start(step);
+  __syncthreads(); // the CTA's range opens before the warpgroups'
   named_barrier_sync(1 + wg, 128);
   const ProfileMark m = mine.start(work, wg); // payload: the warpgroup
   spin_cycles(1000);                          // the warpgroup's work

@@ -14,7 +14,7 @@
 // GroupProfiler (free group ids, TIRx's timer_init(num_groups, group_id)):
 // 3 CTAs of 2 warpgroups; group 0 is the CTA (thread 0 writes, bracketed by
 // __syncthreads), groups 1 and 2 the warpgroups (their first thread writes,
-// bracketed by a named barrier of 128 threads); each records a range whose
+// bracketed by a named barrier of 128 threads, opened after the CTA's); each records a range whose
 // payloads are seeded values of its CTA and group (warpgroup 1's busy loop
 // twice as long) and an instant at its end. Checked: counts, ids, kinds,
 // payloads bit-exact, the group and the CTA of every record, each instant at
@@ -66,6 +66,7 @@ __global__ void grouped(ProfileBuffer buf) {
   GroupProfiler mine = GroupProfiler::init(buf, 1 + wg, threadIdx.x % 128 == 0);
   __syncthreads();
   const ProfileMark all = cta.start(0, seeded(blockIdx.x, 0, 0));
+  __syncthreads(); // the CTA's range opens before either warpgroup's
   named_barrier_sync(1 + wg, 128);
   const ProfileMark m = mine.start(1, seeded(blockIdx.x, 1 + wg, 0));
   spin_cycles(spin * (1 + wg));
